@@ -1,0 +1,5 @@
+"""simcli: Monte Carlo deck analysis for the retro Digimon card games."""
+
+__version__ = "0.1.0"
+# Bumped when simulated results change (rules, players, RNG use), not when code only gets faster.
+ENGINE_VERSION = "1"

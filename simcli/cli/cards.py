@@ -1,0 +1,148 @@
+"""``simcli cards …``: search, show, coverage and import of the card database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from simcli.cards.db import DATA_DIR, load_db
+from simcli.cli.errors import fail
+
+app = typer.Typer(no_args_is_help=True)
+out = Console()
+
+
+def _req_text(r: dict) -> str:
+    parts = []
+    if r.get("cards"):
+        parts.append("●" * r["cards"])
+    if r.get("win_pct"):
+        parts.append(f"Winning Percentage {r['win_pct']}%")
+    if r.get("option"):
+        parts.append(f"option {r['option']}")
+    if r.get("jogress"):
+        parts.append(f"Jogress ⇔ {r['jogress']}")
+    q = f" ({r['qualifier']})" if r.get("qualifier") else ""
+    return f"{r['from_name']}{q} + {' + '.join(parts) or '?'}"
+
+
+def card_json(card: dict) -> dict:
+    """The documented --json object of ``cards show`` (plus the remaining database fields)."""
+    keys = ("number", "name", "kind", "level", "battle_type", "attack", "lost_points", "requirements", "effects", "modeled")
+    obj = {k: card.get(k) for k in keys}
+    obj.update({k: v for k, v in card.items() if k not in obj})
+    return obj
+
+
+@app.command("show")
+def show_cli(
+    number: Annotated[str, typer.Argument(help="Card number, e.g. St-1 (case-insensitive).")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Show one card: numbers, requirements, effects and whether the engine models it."""
+    db = load_db()
+    card = db.get(number)
+    if card is None:
+        close = ", ".join(db.closest_numbers(number)) or "none"
+        fail(f"unknown card number {number} (closest: {close})")
+    if as_json:
+        typer.echo(json.dumps(card_json(card), ensure_ascii=False))
+        return
+    t = Table(title=f"{card['number']}  {card['name']}", show_header=False)
+    t.add_column("field", style="bold")
+    t.add_column("value")
+    t.add_row("kind", card["kind"] + (f" ({card['option_type']})" if card.get("option_type") else ""))
+    t.add_row("set", card["set"])
+    if card["kind"] == "Digimon":
+        t.add_row("level", str(card["level"]))
+        t.add_row("battle type", str(card["battle_type"]))
+        if card.get("attack"):
+            t.add_row("attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items()))
+        if card.get("lost_points"):
+            t.add_row("lost points", "  ".join(f"{k} {v}" for k, v in card["lost_points"].items()))
+        t.add_row("attribute / field", f"{card.get('attribute') or '-'} / {' '.join(card.get('fields') or []) or '-'}")
+        t.add_row("type", card.get("species") or "-")
+        for i, r in enumerate(card.get("requirements", [])):
+            t.add_row("requirement" if i == 0 else "  or", _req_text(r))
+    else:
+        t.add_row("timing", str(card.get("timing")))
+    if card.get("keywords"):
+        t.add_row("keywords", ", ".join(card["keywords"]))
+    for i, e in enumerate(card.get("effects", [])):
+        t.add_row("effect" if i == 0 else "", e)
+    t.add_row("modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
+    out.print(t)
+
+
+@app.command("search")
+def search_cli(
+    text: Annotated[str, typer.Argument(help="Part of a name, number, type or field.")],
+    limit: Annotated[int, typer.Option(min=1, help="Show at most this many.")] = 50,
+) -> None:
+    """Find cards by name, number, type (species) or field."""
+    hits = load_db().search(text)
+    if not hits:
+        fail(f"no card matches {text!r}", code=1)
+    t = Table(title=f"{len(hits)} card(s) matching {text!r}")
+    for col in ("number", "name", "kind", "level", "BT", "A/B/C", "field", "modeled"):
+        t.add_column(col)
+    for c in hits[:limit]:
+        atk = "/".join(str(v) for v in c["attack"].values()) if c.get("attack") else ""
+        t.add_row(c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
+                  c.get("battle_type") or "", atk, " ".join(c.get("fields") or []), "yes" if c["modeled"] else "no")
+    out.print(t)
+    if len(hits) > limit:
+        out.print(f"… {len(hits) - limit} more (use --limit)")
+
+
+@app.command("coverage")
+def coverage_cli(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+) -> None:
+    """Share of option cards and Digimon abilities the effect language models."""
+    from simcli.cards.coverage import coverage
+
+    cov = coverage(load_db())
+    if as_json:
+        typer.echo(json.dumps(cov))
+        return
+    t = Table(title="Effect coverage by set")
+    for col in ("set", "options modeled", "abilities modeled"):
+        t.add_column(col, justify="right" if col != "set" else "left")
+    for r in cov["by_set"]:
+        t.add_row(r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['abilities_modeled']}/{r['abilities_total']}")
+    o, a = cov["options"], cov["abilities"]
+    t.add_row("all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})", f"{a['modeled']}/{a['total']} ({a['share']:.0%})", style="bold")
+    out.print(t)
+    p = Table(title="Most common unmodeled patterns")
+    p.add_column("pattern")
+    p.add_column("cards", justify="right")
+    for r in cov["top_unmodeled"]:
+        p.add_row(r["pattern"], str(r["cards"]))
+    out.print(p)
+
+
+@app.command("import")
+def import_cli(
+    directory: Annotated[Path, typer.Argument(help="A LackeyCCG plugin's sets folder (CardData*.txt).")],
+    out_file: Annotated[Path, typer.Option("--out", help="Database file to write.")] = DATA_DIR / "dmcg.json",
+) -> None:
+    """Build the card database from LackeyCCG plugin data (deterministic)."""
+    from simcli.cards.importer import ImportError_, import_dir, write_db
+    from simcli.cards.lackey import LackeyFormatError
+
+    if not directory.is_dir():
+        fail(f"{directory}: not a directory")
+    try:
+        db = import_dir(directory)
+    except (LackeyFormatError, ImportError_) as exc:
+        fail(str(exc))
+    write_db(db, out_file)
+    n_opt = sum(c["kind"] == "Option" for c in db["cards"])
+    n_mod = sum(c["kind"] == "Option" and c["modeled"] for c in db["cards"])
+    typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)")

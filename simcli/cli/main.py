@@ -1,0 +1,27 @@
+"""The ``simcli`` command: a typer app; one module per command group, each a thin wrapper."""
+
+from __future__ import annotations
+
+import typer
+
+from simcli.cli import cards as cards_cli
+from simcli.cli import deck as deck_cli
+
+app = typer.Typer(
+    name="simcli",
+    help="Monte Carlo deck analysis for the retro Digimon card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(cards_cli.app, name="cards", help="The card database: search, show, coverage, import.")
+app.add_typer(deck_cli.app, name="deck", help="Deck files: check legality, show lists and draw odds.")
+# Engine commands register themselves here: simulate, replay, bench, meta.
+
+
+def main() -> None:  # pragma: no cover - entry point
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
