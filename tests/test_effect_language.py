@@ -1,0 +1,68 @@
+"""The effect language: parsing, canonical formatting and compilation to opcode rows."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, format_effect, parse_effect
+from simcli.engine import enums as E
+
+N = st.integers(min_value=1, max_value=2000)
+OPS = st.one_of(
+    st.builds(lambda n, s, w: f"{w}{s}{n}", N, st.sampled_from("+-"), st.sampled_from(["atk", "opp_atk", "base"])),
+    st.builds(lambda k, s, w: f"{w}{s}{k}", st.integers(2, 4), st.sampled_from("*/"), st.sampled_from(["atk", "opp_atk"])),
+    st.builds(lambda k: f"lost*{k}", st.integers(1, 4)),
+    st.builds(lambda f, n: f"{f}({n})", st.sampled_from(["damage", "heal", "self_damage", "draw", "discard", "mill",
+                                                         "opp_mill", "opp_discard"]), st.integers(0, 60)),
+    st.sampled_from(["halve_opp", "zero_opp", "no_zero", "force_draw", "no_force_draw", "negate_program",
+                     "immune_options", "void_abilities", "immune_mod", "evolve_ignore", "attack=C", "opp_attack=A"]),
+)
+CONDS = st.sampled_from(["opp_higher", "opp_lower", "level!=III", "level>=Perfect", "opp_level=Ultimate",
+                         "points<=30", "opp_attr=Virus", "field=NSp", "type~Dragon", "opp_bt=A", "attack=C",
+                         "opp_keyword=underwater", "name=Agumon", "first"])
+CLAUSES = st.tuples(
+    st.one_of(st.just(""), st.sampled_from(E.TIMING_NAMES)),
+    st.lists(st.sampled_from(["discard(1)", "mill(2)", "gauge", "points(10)"]), max_size=2),
+    st.sampled_from(["phase", "battle", "turn", "turns(3)", "discarded", "now"]),
+)
+
+
+@given(OPS, st.lists(CONDS, max_size=3), CLAUSES)
+def test_canonical_text_round_trips(op, conds, clauses):
+    timing, costs, limit = clauses
+    text = op + (" if " + " & ".join(conds) if conds else "")
+    if timing:
+        text += f" | when: {timing}"
+    if costs:
+        text += " | cost: " + ", ".join(costs)
+    if limit != "phase":
+        text += f" | limit: {limit}"
+    e = parse_effect(text)
+    assert parse_effect(format_effect(e)) == e
+    assert format_effect(e) == text
+    row = compile_effect(e, "battle", Vocab())
+    assert row.shape == (E.EFFECT_WIDTH,) and row[E.E_NCOND] == len(conds)
+
+
+def test_compiled_rows():
+    v = Vocab()
+    row = compile_effect(parse_effect("atk*2 if opp_higher & level!=III | limit: turn"), "battle", v)
+    assert row[E.E_OP] == E.OP_ATK_MUL and (row[E.E_ARG], row[E.E_ARG2]) == (2, 1)
+    assert row[E.E_TIMING] == E.T_BATTLE and row[E.E_LIMIT] == E.L_TURN
+    assert tuple(row[E.E_COND0:E.E_COND0 + 6]) == (E.C_OPP_HIGHER, E.CMP_EQ, 0, E.C_LEVEL, E.CMP_NE, E.LV_III)
+    row = compile_effect(parse_effect("opp_atk/2 | cost: discard(1), gauge | when: point"), "battle", v)
+    assert (row[E.E_ARG], row[E.E_ARG2]) == (1, 2) and row[E.E_TIMING] == E.T_POINT
+    assert tuple(row[E.E_COST0:E.E_COST0 + 4]) == (E.K_DISCARD, 1, E.K_GAUGE, 0)
+    a = compile_effect(parse_effect("atk+50 if type~Dragon"), "battle", v)
+    b = compile_effect(parse_effect("atk+50 if opp_type~dragon"), "battle", v)
+    assert a[E.E_COND0 + 2] == b[E.E_COND0 + 2]  # words are coded case-insensitively
+
+
+@pytest.mark.parametrize("bad", ["atk+", "atk*0", "fly(3)", "atk+5 if level=VII", "atk+5 | when: lunch",
+                                 "atk+5 | limit: forever", "atk+5 | cost: dance(1)", "atk+5 if a & b & c & d",
+                                 "atk+5 | nonsense", "attack=D"])
+def test_bad_effects_are_rejected(bad):
+    with pytest.raises(EffectSyntaxError):
+        parse_effect(bad)

@@ -1,0 +1,228 @@
+"""Card-text translation into the effect language (RULES.md §4, C-TYPE-2, C-OPT-1/2).
+
+The unit tests use short clauses written for these tests in the card games' style (no card text
+is copied here); the data tests read the real card files from /work/shared/data/dmhc.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from simcli.cards.effects import format_effect, parse_effect
+from simcli.cards.translate import (
+    Translation,
+    is_option_row,
+    iter_card_rows,
+    translate_ability,
+    translate_option,
+    translate_row,
+)
+
+DATA_DIR = "/work/shared/data/dmhc"
+END_OF_TURN = "(O)At the end of the turn during which this card was used, send it to the Dark Area."
+
+
+def opt(text: str, activation: str = "Battle Phase", kind: str = "Program") -> Translation:
+    return translate_option("Test Card", activation, kind, text)
+
+
+# ---- options: effects, limits, conditions, costs (rule C-OPT-2, §4) -------------------------------
+
+
+def test_add_attack_until_end_of_turn():
+    tr = opt("(O)Add 50 to your attack power. " + END_OF_TURN)
+    assert tr.effects == ["atk+50 | limit: turn"]
+    assert tr.modeled and tr.timing == "battle"
+
+
+def test_limits():
+    assert opt("(O)Add 10 to your attack power. (O)Send this card to the Dark Area immediately after use.").effects == [
+        "atk+10 | limit: now"
+    ]
+    assert opt(
+        "(O)Add 10 to your attack power. (O)This card remains in its slot and continues its effects until it is "
+        "discarded by you or invalidated."
+    ).effects == ["atk+10 | limit: discarded"]
+    assert opt(
+        "(O)Add 10 to your attack power. (O)At the end of the battle phase during which this card was used, "
+        "send it to the Dark Area."
+    ).effects == ["atk+10 | limit: battle"]
+    # no stated limit: the phase (C-OPT-2)
+    assert opt("(O)Add 10 to your attack power.").effects == ["atk+10"]
+
+
+def test_level_restrictions_become_conditions():
+    tr = opt("(O)Double your attack power. (O)This card cannot be used when your Digimon is Level III. " + END_OF_TURN)
+    assert tr.effects == ["atk*2 if level!=III | limit: turn"]
+    tr = opt("(O)Triple your attack power. (O)This card can only be used when your Digimon is Ultimate level.")
+    assert tr.effects == ["atk*3 if level=Ultimate"]
+    tr = opt("(O)Add 20 to your attack power. (O)This card can only be used when your Digimon is Perfect or Ultimate level.")
+    assert tr.effects == ["atk+20 if level>=Perfect"]
+
+
+def test_conditions():
+    assert opt(
+        "(O)When you are in a battle with a Digimon of a higher level than yours, double your attack power."
+    ).effects == ["atk*2 if opp_higher"]
+    assert opt('(O)During battle, when facing an opponent with the ability "underwater", add 70 to your attack power.').effects == [
+        "atk+70 if opp_keyword=underwater"
+    ]
+    assert opt("(O)When the opponent is Virus attribute, reduce the opponent's attack power by 40.").effects == [
+        "opp_atk-40 if opp_attr=Virus"
+    ]
+    assert opt("(O)When the opponent's battle type is B or C, add 30 to your attack power.").effects == [
+        "atk+30 if opp_bt!=A"
+    ]
+    assert opt("(O)Add 90 to the attack power of your Digimon belonging to Nature Spirits.").effects == [
+        "atk+90 if field=NSp"
+    ]
+    assert opt("(O)When your points are 30 or less, add 60 to your attack power.").effects == ["atk+60 if points<=30"]
+    assert opt("(O)When your attack is C, add 40 to your attack power.").effects == ["atk+40 if attack=C"]
+
+
+def test_ops():
+    assert opt("(O)Halve the opponent's attack power.").effects == ["opp_atk/2"]
+    assert opt("(O)The battle ends in a draw.").effects == ["force_draw"]
+    assert opt("(O)Reduce the opponent's points by 20.").effects == ["damage(20)"]
+    assert opt("(O)Regain 30 points.").effects == ["heal(30)"]
+    assert opt("(O)Draw two cards.").effects == ["draw(2)"]
+    assert opt("(O)Add 100 to your A attack power.").effects == ["base+100 if attack=A"]
+    assert opt("(O)Your attack becomes C regardless of the opponent's battle type.").effects == ["attack=C"]
+    assert opt(
+        "(O)Invalidate one of the opponent's Program Option cards before it takes effect, and send it to the Dark Area."
+    ).effects == ["negate_program"]
+    assert opt("(O)Ignore the evolution requirements and evolve your Level III Digimon into a Level IV Digimon.",
+               "Evolution Phase").effects == ["evolve_ignore if level=III"]
+
+
+def test_costs_and_face_up_limit():
+    tr = opt(
+        "(O)Add 80 to your attack power.",
+        "Battle Phase (O)You may only place one of this card in your slots. (O)Choose two cards from your hand and "
+        "send them to the Dark Area.",
+    )
+    assert tr.effects == ["atk+80 | cost: discard(2)"]
+    assert tr.face_up_limit == 1
+    tr = opt("(O)Add 80 to your attack power.", "Battle Phase (O)Send the top card of your Net Ocean to the Dark Area.")
+    assert tr.effects == ["atk+80 | cost: mill(1)"]
+    tr = opt("(O)Draw one card. (O)Stack this card onto your point gauge immediately after use.", "Preparation Phase")
+    assert tr.effects == ["draw(1) | cost: gauge | limit: now"] and tr.timing == "prep"
+
+
+def test_unmodeled_card_is_unmodeled_as_a_whole():
+    # one clause we cannot express makes the whole card unmodeled (never half-modeled)
+    tr = opt("(O)Add 50 to your attack power. (O)Look at the opponent's hand and shuffle it into their deck.")
+    assert not tr.modeled
+    assert tr.unmodeled and all(len(lab) <= 40 for lab in tr.unmodeled)
+    # a condition the language lacks
+    assert not opt("(O)When your Digimon is red frame, add 50 to your attack power.").modeled
+    # only usable by Hybrid level Digimon, which are out of scope (DM-DECK-3)
+    assert not opt("(O)Add 50 to your attack power. (O)This card can only be used when your Digimon is Hybrid level.").modeled
+
+
+def test_timing_from_activation_column():
+    assert opt("(O)Add 1 to your attack power.", "Evolution Phase").timing == "evolution"
+    assert opt("(O)Add 1 to your attack power.", "Point Calculation Phase").timing == "point"
+    assert opt("(O)Add 1 to your attack power.", "Preparation Phase").timing == "prep"
+
+
+def test_winning_percentage_card_is_a_requirement_card():
+    # rule DM-EVO-3: the evolution rules use it by name; usual cost for 60% is one discard
+    tr = translate_option(
+        "Winning Percentage: 60%!",
+        "Evolution Phase (O)Send this card face-down from your hand or slot to the Evolution Requirements box.",
+        "Program",
+        "(O)Evolve your Digimon into a Digimon of the next level with Winning Percentage: 40%! or Winning Percentage: "
+        "60%! in its evolution requirements. After evolution, choose one card from your hand and send it to the Dark Area.",
+    )
+    assert tr.modeled and tr.effects == []
+
+
+def test_deterministic():
+    text = "(O)When your points are 30 or less, add 60 to your attack power. (O)Draw one card. " + END_OF_TURN
+    assert opt(text) == opt(text)
+
+
+# ---- Digimon abilities (C-TYPE-2) ------------------------------------------------------------------
+
+
+def test_ability_none_and_keywords():
+    assert translate_ability("X", "None").modeled
+    assert translate_ability("X", "None").effects == []
+    tr = translate_ability("X", '(O)Has the ability "sky".')
+    assert tr.keywords == ["sky"] and tr.effects == [] and tr.modeled and tr.timing is None
+
+
+def test_ability_no_zero():
+    # rule C-TYPE-2: unconditional "A cannot go to zero" is a printed immunity
+    assert translate_ability("X", "(O)A cannot go to zero.").effects == ["no_zero | when: passive"]
+    assert translate_ability("X", "(O)When your points are 40 or less, your A cannot go to zero.").effects == [
+        "no_zero if points<=40 | when: passive"
+    ]
+
+
+def test_ability_passive_and_win():
+    assert translate_ability(
+        "X", '(O)During battle, when facing an opponent with the ability "sky", add 100 to your attack power.'
+    ).effects == ["atk+100 if opp_keyword=sky | when: passive"]
+    assert translate_ability("X", "(O)When you win the battle, further reduce the opponent's points by 10.").effects == [
+        "damage(10) | when: win"
+    ]
+
+
+# ---- over the real card data -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rows():
+    if not os.path.isdir(DATA_DIR):
+        pytest.skip("card data not available")
+    return list(iter_card_rows(DATA_DIR))
+
+
+@pytest.fixture(scope="module")
+def translated(rows):
+    return [(r, translate_row(r)) for r in rows]
+
+
+def test_every_effect_round_trips(translated):
+    n = 0
+    for _, tr in translated:
+        for e in tr.effects:
+            assert format_effect(parse_effect(e)) == e
+            n += 1
+    assert n > 100
+
+
+def test_labels_are_short(translated):
+    for _, tr in translated:
+        for lab in tr.unmodeled:
+            assert len(lab) <= 40, lab
+
+
+def test_option_timings(translated):
+    opts = [tr for r, tr in translated if is_option_row(r)]
+    assert len(opts) > 600
+    assert all(tr.timing in ("prep", "evolution", "battle", "point") for tr in opts if tr.modeled)
+
+
+def test_deterministic_over_data(rows):
+    sample = rows[::37]
+    assert [translate_row(r) for r in sample] == [translate_row(r) for r in sample]
+
+
+def _option_coverage(translated) -> float:
+    opts = [tr for r, tr in translated if is_option_row(r)]
+    return sum(tr.modeled for tr in opts) / len(opts)
+
+
+def test_option_coverage_floor(translated):
+    # regression floor: the coverage measured when the translator was written
+    assert _option_coverage(translated) >= 0.14
+
+
+@pytest.mark.xfail(reason="goal: half of all option cards modeled; the pattern tables do not reach it yet", strict=False)
+def test_option_coverage_goal(translated):
+    assert _option_coverage(translated) >= 0.5
