@@ -48,7 +48,7 @@ class ParsedRequirements:
 _OX = re.compile(r"[OX●○×]+(?=\s|/|,|$)")
 _WP = re.compile(r"Winning Percentage\s*:?\s*(\d+)\s*%\s*!?\s*\??", re.I)
 _QUAL = re.compile(r"\s*\(([^()]*)\)")
-_PREFIX = re.compile(r"^\s*(Jogress Evolution|Armor Evolution|Fusion Evolution)\s*:?\s*", re.I)
+_PREFIX = re.compile(r"^\s*(Jogress Evolution|Armor Evolution|Fusion Evolution|Fusion Requirements?)\s*:?\s*", re.I)
 _APPEAR = re.compile(r"^(When|At the start|The moment|During|If|After|Only|This card)\b", re.I)
 _SEP = re.compile(r"^[\s/,;]+")
 
@@ -100,7 +100,7 @@ class RequirementParser:
         alts: list[Requirement] = []
         s = body
         while s:
-            s = _SEP.sub("", s)
+            s = _PREFIX.sub("", _SEP.sub("", s))  # a prefix may open any alternative
             if not s:
                 break
             plus = s.find(" +")
