@@ -17,15 +17,19 @@ OPS = st.one_of(
     st.builds(lambda f, n: f"{f}({n})", st.sampled_from(["damage", "heal", "self_damage", "draw", "discard", "mill",
                                                          "opp_mill", "opp_discard"]), st.integers(0, 60)),
     st.sampled_from(["halve_opp", "zero_opp", "no_zero", "force_draw", "no_force_draw", "negate_program",
-                     "immune_options", "void_abilities", "immune_mod", "evolve_ignore", "attack=C", "opp_attack=A"]),
+                     "immune_options", "void_abilities", "immune_mod", "evolve_ignore", "attack=C", "opp_attack=A",
+                     "negate_item", "negate_option", "keep_abilities", "no_ignore", "opp_slots_clear"]),
+    st.builds(lambda f, n, m: f"{f}({n})" if m == 0 else f"{f}({n},{m})",
+              st.sampled_from(["per_discard", "per_discard_digimon", "per_mill"]), st.integers(1, 500), st.integers(0, 5)),
 )
 CONDS = st.sampled_from(["opp_higher", "opp_lower", "level!=III", "level>=Perfect", "opp_level=Ultimate",
                          "points<=30", "opp_attr=Virus", "field=NSp", "type~Dragon", "opp_bt=A", "attack=C",
-                         "opp_keyword=underwater", "name=Agumon", "first"])
+                         "opp_keyword=underwater", "name=Agumon", "first", "frame=Red", "opp_frame!=Blue",
+                         "card=Dark Tower"])
 CLAUSES = st.tuples(
     st.one_of(st.just(""), st.sampled_from(E.TIMING_NAMES)),
-    st.lists(st.sampled_from(["discard(1)", "mill(2)", "gauge", "points(10)"]), max_size=2),
-    st.sampled_from(["phase", "battle", "turn", "turns(3)", "discarded", "now"]),
+    st.lists(st.sampled_from(["discard(1)", "mill(2)", "gauge", "points(10)", "discard_digimon(2)"]), max_size=2),
+    st.sampled_from(["phase", "battle", "turn", "turns(3)", "discarded", "now", "digimon"]),
 )
 
 
@@ -60,9 +64,26 @@ def test_compiled_rows():
     assert a[E.E_COND0 + 2] == b[E.E_COND0 + 2]  # words are coded case-insensitively
 
 
+def test_new_vocabulary_rows():
+    v = Vocab()
+    row = compile_effect(parse_effect("per_mill(50,3) if opp_frame=Red | when: evolved | cost: discard_digimon(1) | limit: digimon"),
+                         "battle", v)
+    assert row[E.E_OP] == E.OP_PER_MILL and (row[E.E_ARG], row[E.E_ARG2]) == (50, 3)
+    assert row[E.E_TIMING] == E.T_EVOLVED and row[E.E_LIMIT] == E.L_DIGIMON
+    assert tuple(row[E.E_COND0:E.E_COND0 + 3]) == (E.C_OPP_FRAME, E.CMP_EQ, E.FRAME_RED)
+    assert tuple(row[E.E_COST0:E.E_COST0 + 2]) == (E.K_DISCARD_DIGIMON, 1)
+    assert compile_effect(parse_effect("per_discard(100)"), "battle", v)[E.E_ARG2] == 0  # no maximum
+    row = compile_effect(parse_effect("immune_options if card=Dark Tower | when: passive"), "battle", v)
+    assert row[E.E_COND0] == E.C_CARD and row[E.E_COND0 + 2] == v.code("name", "darktower")
+    for name in ("negate_item", "negate_option", "keep_abilities", "no_ignore", "opp_slots_clear"):
+        assert compile_effect(parse_effect(name), "battle", v)[E.E_OP] == getattr(E, "OP_" + name.upper())
+    assert E.N_OPS == E.OP_OPP_SLOTS_CLEAR + 1 and E.N_CONDS == E.C_CARD + 1
+
+
 @pytest.mark.parametrize("bad", ["atk+", "atk*0", "fly(3)", "atk+5 if level=VII", "atk+5 | when: lunch",
                                  "atk+5 | limit: forever", "atk+5 | cost: dance(1)", "atk+5 if a & b & c & d",
-                                 "atk+5 | nonsense", "attack=D"])
+                                 "atk+5 | nonsense", "attack=D",
+                                 "frame=Green", "per_mill(5,0)", "per_mill()", "atk+5 | when: devolved"])
 def test_bad_effects_are_rejected(bad):
     with pytest.raises(EffectSyntaxError):
         parse_effect(bad)

@@ -24,14 +24,28 @@ One effect per string::
               | draw(N) | discard(N) | mill(N) | opp_mill(N) | opp_discard(N)
               | lost*K                     opponent's lost points x K when this side wins
               | evolve_ignore              evolve to the next level ignoring requirements
+              | negate_item                negate an opponent's Item option (the one being used, else an
+                                           active one in its slots); it goes to the Dark Area
+              | negate_option              negate an opponent's option of any type before it resolves
+              | keep_abilities             this Digimon's special abilities cannot be voided
+              | no_ignore                  this Digimon cannot be evolved into by evolve_ignore
+              | per_discard(N[,M])         discard up to M cards from hand (no M: any number), atk+N each
+              | per_discard_digimon(N[,M]) the same, counting Digimon cards only
+              | per_mill(N[,M])            send up to M cards from the deck top to the Dark Area, atk+N each
+              | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
               | points OP2 N | opp_points OP2 N | attr=X | opp_attr=X | field=X | opp_field=X
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
               | keyword=WORD | opp_keyword=WORD | name=NAME | opp_name=NAME | first | second
+              | frame=Red|Blue|Gold | opp_frame=…   own / opponent's Digimon's frame colour
+              | card=NAME                  the opponent's option card being applied is named NAME
+                                           (e.g. ``immune_options if card=Dark Tower``: immune to that card)
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     TIMING   := prep | evolution | battle | point | win | lose | passive
-    COST     := discard(N) | mill(N) | gauge | points(N)
+              | evolved                    once, right after the own Digimon evolves into this card
+    COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
+              | digimon                    until the own Digimon leaves the Digimon Box
 
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
 ``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``.
@@ -62,6 +76,17 @@ _OP_SIMPLE = {
     "void_abilities": E.OP_VOID_ABILITIES,
     "immune_mod": E.OP_IMMUNE_MOD,
     "evolve_ignore": E.OP_EVOLVE_IGNORE,
+    "negate_item": E.OP_NEGATE_ITEM,
+    "negate_option": E.OP_NEGATE_OPTION,
+    "keep_abilities": E.OP_KEEP_ABILITIES,
+    "no_ignore": E.OP_NO_IGNORE,
+    "opp_slots_clear": E.OP_OPP_SLOTS_CLEAR,
+}
+# per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
+_OP_PER = {
+    "per_discard": E.OP_PER_DISCARD,
+    "per_discard_digimon": E.OP_PER_DISCARD_DIGIMON,
+    "per_mill": E.OP_PER_MILL,
 }
 _OP_CALL = {
     "damage": E.OP_DAMAGE,
@@ -92,15 +117,19 @@ _COND_WORD = {
     "opp_keyword": (E.C_OPP_KEYWORD, "word"),
     "name": (E.C_NAME, "name"),
     "opp_name": (E.C_OPP_NAME, "name"),
+    "card": (E.C_CARD, "name"),
 }
-_COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS}
-_LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
+_COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
+_COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON}
+_LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW,
+           "digimon": E.L_DIGIMON}
 
 _NUM = r"(\d+)"
 _RE_ADD = re.compile(r"^(atk|opp_atk|base)([+-])(\d+)$")
 _RE_MUL = re.compile(r"^(atk|opp_atk|lost)([*/])(\d+)$")
 _RE_AS = re.compile(r"^(attack|opp_attack)=([ABC])$")
 _RE_CALL = re.compile(r"^([a-z_]+)\((\d+)\)$")
+_RE_PER = re.compile(r"^([a-z_]+)\((\d+)(?:,\s*(\d+))?\)$")
 _RE_COND = re.compile(r"^([a-z_]+)\s*(!=|>=|<=|=|>|<|~)\s*(.+)$")
 
 
@@ -146,6 +175,11 @@ def _parse_op(s: str) -> tuple[str, int, int]:
         return m.group(1) + "=", E.BT_NAMES.index(m.group(2)), 1
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1
+    if (m := _RE_PER.match(s)) and m.group(1) in _OP_PER:
+        mx = int(m.group(3) or 0)
+        if m.group(3) is not None and mx == 0:
+            raise EffectSyntaxError(f"maximum 0 in {s!r}")
+        return m.group(1), int(m.group(2)), mx
     raise EffectSyntaxError(f"unknown operation {s!r}")
 
 
@@ -166,6 +200,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_BT:
         if value not in E.BT_NAMES or cmp not in ("=", "!="):
             raise EffectSyntaxError(f"bad battle-type condition {s!r}")
+    elif kind in _COND_FRAME:
+        if value not in E.FRAME_NAMES or cmp not in ("=", "!="):
+            raise EffectSyntaxError(f"bad frame condition {s!r}")
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
@@ -230,6 +267,8 @@ def format_effect(e: Effect) -> str:
         head = f"{e.op}{E.BT_NAMES[e.arg]}"
     elif e.op in _OP_CALL:
         head = f"{e.op}({e.arg})"
+    elif e.op in _OP_PER:
+        head = f"{e.op}({e.arg})" if e.arg2 == 0 else f"{e.op}({e.arg},{e.arg2})"
     else:
         head = e.op
     if e.conds:
@@ -249,6 +288,8 @@ def _op_code(op: str) -> int:
         return _OP_SIMPLE[op]
     if op in _OP_CALL:
         return _OP_CALL[op]
+    if op in _OP_PER:
+        return _OP_PER[op]
     base = op[:-1]
     if op.endswith("+"):
         return _OP_ADD[base]
@@ -295,6 +336,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind, value = _COND_NUM[c.kind], int(c.value)
         elif c.kind in _COND_BT:
             kind, value = _COND_BT[c.kind], E.BT_NAMES.index(c.value)
+        elif c.kind in _COND_FRAME:
+            kind, value = _COND_FRAME[c.kind], E.FRAME_NAMES.index(c.value)
         else:
             kind, cat = _COND_WORD[c.kind]
             value = vocab.code(cat, c.value)

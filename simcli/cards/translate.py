@@ -73,6 +73,7 @@ class _Eff:
     conds: tuple[str, ...] = ()
     when: str = ""
     further: bool = False  # "further add …": also under the previous effect's conditions
+    costs: tuple[str, ...] = ()  # costs of this effect alone (e.g. a Digimon's "discard one … and double")
 
 
 @dataclass(frozen=True)
@@ -269,7 +270,14 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in its type",
          lambda m: [f"opp_type~{m.group(1).strip()}"]),
         # "facing a Perfect level Digimon" / "facing a Level IV or Perfect level Digimon"
-        (rf"facing (?:a |an )?(?:opponent(?:'s)? )?{_LVLIST}(?: digimon| opponent)?",
+        # "facing a red frame (Level IV) Digimon" / "your Digimon is a blue frame Ultimate level"
+        (rf"(?:facing|battling) (?:a |an |the )?(?:opponent(?:'s)? )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon| opponent)?",
+         lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
+        (rf"(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
+         lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
+        (rf"(?:your digimon is|you are) (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
+         lambda m: _frame_conds("", m.group(1), m.group(2))),
+        (rf"facing (?:a |an |the )?(?:opponent(?:'s)? )?{_LVLIST}(?: digimon| opponent)?",
          lambda m: _level_conds("opp_level", _levels(m.group(1)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _level_conds("opp_level", _levels(m.group(1)))),
@@ -321,6 +329,16 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"you are (?:the )?second to attack|you are the second attacker", lambda m: ["second"]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _frame_conds(side: str, colour: str, levels: str | None) -> list[str] | None:
+    out = [f"{side}frame={colour.capitalize()}"]
+    if levels:
+        lv = _level_conds(f"{side}level", _levels(levels))
+        if lv is None:
+            return None
+        out += lv
+    return out
 
 
 _COND_RULES = _cond_rules()
@@ -423,6 +441,32 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
         (r"(?:you |your digimon )?(?:cannot|can't|becomes? unable to) receive the effects of the opponent's option cards",
          lambda m: [_Eff("immune_options")]),
+        (r"the opponent(?:'s)?(?: digimon)? loses? (?:all of )?(?:its|their) special abilities",
+         lambda m: [_Eff("void_abilities")]),
+        (rf"the opponent's {_LVLIST} digimon loses? (?:all of )?(?:its|their) special abilities",
+         lambda m: [_Eff("void_abilities", tuple(_lv_or_fail("opp_level", m.group(1))))]),
+        # negating the opponent's options (before they take effect)
+        (r"(?:invalidate|send) one of the opponent's program option cards(?:,? and send it)? to the dark area before it takes effect"
+         r"|invalidate one of the opponent's program option cards,? and send it to the dark area before it takes effect"
+         r"|send one of the program option cards used by the opponent to the dark area before it takes effect",
+         lambda m: [_Eff("negate_program")]),
+        (r"invalidate one of the opponent's item option cards(?:,? and send it to the dark area)?(?: before it takes effect)?"
+         r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_item")]),
+        (r"invalidate one of the opponent's (?:item, program,? or field|program, item,? or field|option) (?:option )?cards"
+         r" before it takes effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option")]),
+        (r"send all (?:of )?the (?:cards|option cards) in (?:your |the )?opponent's (?:option )?slots to the dark area",
+         lambda m: [_Eff("opp_slots_clear")]),
+        # discarding from one's own hand as an effect ("After that, choose one card … and send it …")
+        (rf"(?:choose|select) {_N} cards? from your hand,? and send (?:it|them) to the dark area"
+         rf"|send {_N} cards? from your hand to the dark area", lambda m: [_Eff(f"discard({_num(m.group(1) or m.group(2))})")]),
+        # per-count effects ("for every card you discard …, add N to your attack power (M cards max)")
+        (rf"for (?:every|each) (?P<w>digimon card|card) you discard from your (?P<src>hand|net ocean),? add (?P<n>\d+) to your attack power"
+         r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
+        (rf"add (?P<n>\d+) to your attack power for (?:every|each) (?P<w>digimon card|card) you discard from your (?P<src>hand|net ocean)"
+         r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
+        # "discard one Digimon card from your hand and double your attack power (1 card max)"
+        (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?:(?P<mul>double|triple) your attack power"
+         r"|add (?P<add>\d+) to your attack power) \((?P<mx>\d+) cards? max\)", _discard_and),
         (r"(?:all of )?the (?:special )?abilities of the opponent(?:'s digimon)? (?:become|are) (?:invalidated|void)"
          r"|the opponent(?:'s digimon)? loses (?:all of )?its special abilities|invalidate the opponent's special abilities",
          lambda m: [_Eff("void_abilities")]),
@@ -444,6 +488,27 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: digimon)?", lambda m: [_Eff("evolve_ignore")]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _per_count(m: re.Match) -> list[_Eff]:
+    mx = m.group("mx")
+    if m.group("src").lower() == "net ocean":
+        if m.group("w").lower() != "card":
+            raise _Fail("per-count")
+        op = "per_mill"
+    else:
+        op = "per_discard_digimon" if m.group("w").lower().startswith("digimon") else "per_discard"
+    return [_Eff(f"{op}({m.group('n')}{',' + mx if mx else ''})")]
+
+
+def _discard_and(m: re.Match) -> list[_Eff]:
+    """A discard paid for one effect: the "(N cards max)" must be the count paid (used once)."""
+    k = _num(m.group("k"))
+    if int(m.group("mx")) != k:
+        raise _Fail("per-count")
+    cost = f"discard_digimon({k})" if m.group("w").lower().startswith("digimon") else f"discard({k})"
+    op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
+    return [_Eff(op, costs=(cost,))]
 
 
 def _evolve_from_to(m: re.Match) -> list[_Eff]:
@@ -470,7 +535,7 @@ _ACT_RULES = _act_rules()
 
 # lead-ins that change nothing ("After that, add 50 …")
 _LEAD_IN = re.compile(
-    r"(?:after that|furthermore|in addition|then|also|and|only once during (?:the )?battle|just once|you may|you can),?\s+",
+    r"(?:after that|after evolution|furthermore|in addition|then|also|and|only once during (?:the )?battle|just once|you may|you can),?\s+",
     re.I)
 _BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles),?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
@@ -509,7 +574,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # abilities phrased as a choice ("you may", "you can", "only once") are used in a window.
         when = "passive" if (during_battle or conds or _is_static(heads)) else ""
     further = bool(re.search(r"\bfurther\b", s, re.I))
-    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further) for h in heads]
+    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs) for h in heads]
 
 
 _STATIC_OPS = ("no_zero", "immune_options", "void_abilities", "no_force_draw", "halve_opp", "immune_mod")
@@ -619,7 +684,55 @@ _UNTIL_DISCARDED = (
     r"(?: in (?:its|your) slot)?(?: and continues? its effects?)?(?: its effects?)? until .*"
 )
 
+def _digimon_only(*effs: _Eff) -> _Builder:
+    """A printed property of a Digimon card (an option with this wording is left unmodeled)."""
+    def build(m: re.Match, ctx: _Ctx) -> list:
+        if not ctx.digimon:
+            raise _Fail("abilities")
+        return list(effs)
+    return build
+
+
+def _evolved_heal(m: re.Match, ctx: _Ctx) -> list:
+    if not ctx.digimon:
+        raise _Fail("evolution")
+    return [_Eff(f"heal({m.group(1)})", when="evolved")]
+
+
+_CARD_NAME = re.compile(r"(?:[A-Z0-9][\w!.\-:%]*)(?: (?:[A-Z0-9][\w!.\-:%]*|of|the|to|a|in|on))*")
+
+
+def _immune_named(m: re.Match, ctx: _Ctx) -> list:
+    """A Digimon immune to option cards named in quotes; a quote that is not a card title
+    (e.g. 'Items being invalidated', an effect description) is not modeled."""
+    if not ctx.digimon:
+        return None  # an option's protection: the activation-column rows below
+    names = re.findall(r"[\"']([^\"']+)[\"']", m.group("q")) if m.group("q") else [m.group("u")]
+    if not names or not all(_CARD_NAME.fullmatch(n.strip()) for n in names):
+        raise _Fail("card-immunity")
+    names = [n.strip().rstrip(".").strip() for n in names]
+    return [_Eff("immune_options", (f"card={n}",), when="passive") for n in names]
+
+
+def _gains_and_add(m: re.Match, ctx: _Ctx) -> list:
+    """"Your Digimon gains the ability "X", and N is added to its attack power" (the addition is
+    tied to the ability: when the ability is lost, so is the addition → ``if keyword=X``)."""
+    k = _kw(re.findall(_KW, m.group("k"))[0])
+    return [_Kw(k), _Eff(f"atk+{m.group('n')}", (f"keyword={k}",))]
+
+
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # ---- printed properties of Digimon ---------------------------------------------------------
+    (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
+     _digimon_only(_Eff("no_ignore", when="passive"))),
+    (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
+    (r"regain (\d+) points when you evolve (?:in)?to this digimon\.?", _evolved_heal),
+    # "Cannot receive the effects of 'Dark Tower' (and 'Infinity Tower')": immune to named option cards
+    (r"cannot receive the effects of (?:the cards? )?(?:(?P<q>[\"'][^\"']+[\"'](?:(?:,? and |,? or |, )[\"'][^\"']+[\"'])*)"
+     r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: [A-Z0-9][\w!.\-]*)+)))(?: \(this is not a special ability\))?\.?", _immune_named),
+    # ---- gained abilities ----------------------------------------------------------------------
+    (rf"your digimon gains the ability (?P<k>{_KW}),? and (?P<n>\d+) is added to its attack power\.?", _gains_and_add),
+    (r"when your digimon loses its special abilities, it loses the attack power addition as well\.?", _ok),
     # ---- limits (how long the effects last, C-OPT-2) ------------------------------------------
     # "At the end of the turn during which this card was used, send it to the Dark Area."
     (rf"at the end of the (?P<ph>turn|battle phase|battle|phase|evolution phase|preparation phase|point calculation phase)"
@@ -627,6 +740,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      _end_of),
     (rf"{_THIS} is sent to {_DA} at the end of the (?P<ph>turn|battle phase|phase|evolution phase|preparation phase)\.?",
      _end_of),
+    (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) at (?:the )?end of (?:your |the )?(?P<ph>turn)\.?", _end_of),
+    (rf"at the end of the (?P<ph>phase) (?:during|in) which {_THIS} was used,? (?:it is sent|send it) to {_DA}\.?", _end_of),
+    # "Send this card to the Dark Area after 2 turns" / "After 2 turns, send this card to the Dark Area"
+    (rf"(?:send {_THIS} to {_DA} after (?P<n>\d+) turns|after (?P<n2>\d+) turns,? send {_THIS} to {_DA})\.?",
+     lambda m, ctx: [_Limit(f"turns({m.group('n') or m.group('n2')})")]),
+    (rf"stack {_THIS} onto your point gauge at the end of the turn\.?", lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
+    # "Send this card to the Dark Area when your Digimon is sent to the Dark Area (including when it
+    # evolves or reaches the end of its lifespan)": until the own Digimon leaves its box
+    (rf"send {_THIS} to {_DA} when (?:it is discarded by you,? or when )?your digimon (?:gets|is) sent to {_DA}"
+     r" \(including when it evolves(?:,)? or (?:when it )?reaches the end of its lifespan\)\.?", lambda m, ctx: [_Limit("digimon")]),
     (rf"send {_THIS} to {_DA} at the end of the (?P<ph>turn|battle phase|phase|evolution phase|preparation phase)\.?",
      _end_of),
     # "… the turn after the turn during which this card was used …": two turns
@@ -658,6 +781,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"(?:send|discard) (?P<n>{_N[1:-1]}) cards? from your hand(?: to {_DA})?\.?", _discard_cost),
     (rf"send the top (?:(?P<n>{_N[1:-1]}) cards?|card) (?:of|from) your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
+    (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
+     lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")]),
+    (rf"send (?P<n>{_N[1:-1]}) digimon cards? from your hand to {_DA}\.?",
+     lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     # ---- "only one" ----------------------------------------------------------------------------
     (r"you (?:may|can) only (?:place|use|have|set) (?:only )?one of this card (?:in your slots|on each of your digimon"
      r"|face-up|per digimon|at a time)\.?/?", lambda m, ctx: [_Once()]),
@@ -676,11 +803,17 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"(?:evolution requirements?|power) box\.?/?", _ok),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); standard costs only
     (r"evolve your digimon into a digimon of the next level with (?P<w>(?:winning percentage: \d+%!(?:,? or |, )?)+)"
-     r" in its evolution requirements\.?(?: (?:after evolution|after that), choose (?P<n>one|two) cards? from your hand and send"
+     r" in its evolution requirements(?: \(the digimon evolving with the use of this card cannot receive the effects of '[^']+'\))?"
+     r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two) cards? from your hand and send"
      r" (?:it|them) to the dark area\.?)?(?: send this card to the dark area at the end of the evolution phase\.?)?",
      lambda m, ctx: [_Req(_num(m.group("n") or "0") if m.group("n") else 0)]),
-    (r"after evolution, choose (?P<n>one|two) cards? from your hand and send (?:it|them) to the dark area\.?",
-     lambda m, ctx: [_Req(_num(m.group("n")))]),
+    (r"after evolution, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards? from your hand)"
+     r" to the dark area\.?",
+     lambda m, ctx: [_Req(_num(m.group("n") or m.group("n2")))]),
+    # the evolving Digimon's protection against some counter card of the opponent: DROPPED, as in
+    # the activation column (pessimistic for the card's owner)
+    (r"the evolved digimon cannot receive the effects of the opponent's (?:blue|red) frame field cards for (?:this|the) turn\.?",
+     _ok),
     # named requirement cards ("+ <this card>" in a Digimon's requirements): only when the quoted
     # name is this card's own name (DM-NAME-1)
     (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
@@ -751,6 +884,7 @@ def _clauses(text: str) -> list[str]:
     text = (text or "").replace("\u00a0", " ").replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
     text = re.sub(r'(?<=[a-z])"s\b', "'s", text)  # "opponent"s" typo
     text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
     out = []
     for part in _MARK.split(text):
         part = part.strip().strip("/").strip()
@@ -770,13 +904,16 @@ def _sentences(clause: str) -> list[str]:
 
 def _translate_clause(clause: str, ctx: _Ctx) -> list:
     """Pieces for one clause: whole-clause rules first, then sentence by sentence."""
+    sents = _sentences(clause)
     try:
-        pieces = _try_rules(clause, ctx)
+        # a catch-all label row must not swallow a clause of several sentences
+        pieces = _try_rules(clause, ctx, catchall=len(sents) <= 1)
         if pieces is not None:
             return pieces
     except _Fail as f:
-        return [_U(f.label)]
-    sents = _sentences(clause)
+        if len(sents) <= 1:
+            return [_U(f.label)]
+        # a rule that took the whole clause of several sentences failed: go sentence by sentence
     out: list = []
     for s in sents:
         try:
@@ -793,12 +930,12 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
     for i, p in enumerate(out):
         if isinstance(p, _Eff):
             if p.further and prev is not None:
-                out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when)
+                out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when, costs=p.costs)
             prev = out[i]
     return out
 
 
-def _try_rules(text: str, ctx: _Ctx) -> list | None:
+def _try_rules(text: str, ctx: _Ctx, catchall: bool = True) -> list | None:
     t = text.strip()
     for rx, build in _CLAUSE_RULES:
         if (m := rx.fullmatch(t)) and not _is_catchall(rx):
@@ -812,6 +949,8 @@ def _try_rules(text: str, ctx: _Ctx) -> list | None:
         eff = None
     if eff is not None:
         return eff
+    if not catchall:
+        return None
     for rx, build in _CLAUSE_RULES:
         if _is_catchall(rx) and (m := rx.fullmatch(t)):
             return build(m, ctx)
@@ -894,8 +1033,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         s = h.op + (" if " + " & ".join(conds) if conds else "")
         if h.when and h.when != ctx.timing:
             s += f" | when: {h.when}"
-        if costs:
-            s += " | cost: " + ", ".join(costs)
+        all_costs = list(dict.fromkeys(list(h.costs) + costs))
+        if len(all_costs) > E.MAX_COSTS:
+            tr.unmodeled.append("cost")
+            continue
+        if all_costs:
+            s += " | cost: " + ", ".join(all_costs)
         if limits and limits[0] != "phase":
             s += f" | limit: {limits[0]}"
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)

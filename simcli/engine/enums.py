@@ -56,7 +56,8 @@ T_POINT = 3  # Point Calculation phase, before the loser loses points
 T_WIN = 4  # Point Calculation, after points, if this side won the battle
 T_LOSE = 5  # Point Calculation, after points, if this side lost the battle
 T_PASSIVE = 6  # always on while the card is in the Digimon Box (printed properties)
-TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive")
+T_EVOLVED = 7  # once, right after the own Digimon evolves into this card (Digimon abilities)
+TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -87,7 +88,15 @@ OP_OPP_DISCARD = 23  # opponent discards arg cards from hand (random)
 OP_LOST_MUL = 24  # opponent's lost points x arg when this side wins (never direct damage)
 OP_EVOLVE_IGNORE = 25  # evolve to the next level ignoring requirements
 OP_OPP_ATTACK_AS = 26  # opponent's attack becomes A/B/C (arg = BT_*)
-N_OPS = 27
+OP_NEGATE_ITEM = 27  # negate an opponent's Item option (the one being used, else one active in its slots) -> Dark Area
+OP_NEGATE_OPTION = 28  # negate an opponent's option of any type (Program/Item/Field) before it resolves
+OP_KEEP_ABILITIES = 29  # flag: this Digimon's special abilities cannot be voided (immune to OP_VOID_ABILITIES)
+OP_NO_IGNORE = 30  # flag: this Digimon cannot be evolved into by OP_EVOLVE_IGNORE (requirements cannot be ignored)
+OP_PER_DISCARD = 31  # discard 0..arg2 cards of own choice from hand (arg2 0: any number); own attack += arg each
+OP_PER_DISCARD_DIGIMON = 32  # as OP_PER_DISCARD, counting only Digimon cards discarded from hand
+OP_PER_MILL = 33  # send 0..arg2 cards from the top of own deck to the Dark Area; own attack += arg each
+OP_OPP_SLOTS_CLEAR = 34  # send every card in the opponent's option slots to the Dark Area
+N_OPS = 35
 
 # ---- effect language: condition kinds ----------------------------------------------------
 # A condition is (kind, cmp, value).  cmp: 0 '=', 1 '!=', 2 '>=', 3 '<=', 4 '>', 5 '<', 6 '~'
@@ -112,7 +121,15 @@ C_OPP_KEYWORD = 17
 C_NAME = 18  # own Digimon's name (value = name code)
 C_OPP_NAME = 19
 C_FIRST = 20  # this side is the first attacker (value 1) / second (value 0)
-N_CONDS = 21
+C_FRAME = 21  # own Digimon's frame colour (value = FRAME_*)
+C_OPP_FRAME = 22
+C_CARD = 23  # the opponent's option card being applied is named (value = name code; '~': name contains)
+N_CONDS = 24
+
+FRAME_BLUE = 0
+FRAME_RED = 1
+FRAME_GOLD = 2
+FRAME_NAMES = ("Blue", "Red", "Gold")
 
 CMP_EQ, CMP_NE, CMP_GE, CMP_LE, CMP_GT, CMP_LT, CMP_HAS = range(7)
 CMP_SYMBOLS = ("=", "!=", ">=", "<=", ">", "<", "~")
@@ -123,7 +140,8 @@ K_DISCARD = 1  # discard arg cards from hand
 K_MILL = 2  # send arg cards from the top of the deck to the Dark Area
 K_GAUGE = 3  # stack this card onto the point gauge (out of the game)
 K_POINTS = 4  # lose arg points
-N_COSTS = 5
+K_DISCARD_DIGIMON = 5  # discard arg Digimon cards from hand
+N_COSTS = 6
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)
@@ -132,7 +150,8 @@ L_TURN = 2  # until the end of the turn
 L_TURNS = 3  # for arg turns
 L_DISCARDED = 4  # stays in its slot until discarded
 L_NOW = 5  # one-shot: goes to the Dark Area right after use
-N_LIMITS = 6
+L_DIGIMON = 6  # stays in its slot until the own Digimon leaves the Digimon Box (loses, evolves, ...)
+N_LIMITS = 7
 
 # ---- compiled effect row layout (int32) --------------------------------------------------
 # One row per effect line of a card: see cards/effects.py for the text form.
