@@ -70,7 +70,7 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
     number = row["Card Number"]
     card: dict = {"number": number, "name": re.sub(r"\s+", " ", row["Name"]).strip(), "set": row["Set"]}
     if not level:  # option card
-        text = row["Abilities"] or row["LostPoint"]
+        text = row["Abilities"]
         otype = row["Type"].strip().title()
         otype = {"Progran": "Program"}.get(otype, otype) or "Unknown"
         tr = translate.translate_option(card["name"], row["Evo/Activation"], otype, text)

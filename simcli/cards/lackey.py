@@ -5,7 +5,7 @@ Name, Set, ImageFile, Card Number, Evo/Activation, Level, Frame, Group, Type, At
 Field, AT, AP, BP, CP, Abilities, LostPoint.  Values often carry trailing spaces.  For Digimon,
 "Evo/Activation" holds the evolution requirements; for option cards (empty Level) it holds the
 timing and restrictions, and the effect text is in "Abilities" (a few cards have it in
-"LostPoint" instead).
+"LostPoint" instead; the reader moves it back).
 """
 
 from __future__ import annotations
@@ -60,7 +60,11 @@ def read_file(path: Path) -> list[RawCard]:
         cells = line.split("\t")
         if len(cells) != len(COLUMNS):
             raise LackeyFormatError(f"{path}:{i}: {len(cells)} columns, expected {len(COLUMNS)}")
-        rows.append(RawCard({c: v.strip() for c, v in zip(COLUMNS, cells)}, f"{path.name}:{i}"))
+        values = {c: v.strip() for c, v in zip(COLUMNS, cells)}
+        # A few option rows are shifted by one column: their text sits under LostPoint.
+        if not values["Level"] and not values["Abilities"] and re.search(r"[A-Za-z]{3}", values["LostPoint"]):
+            values["Abilities"], values["LostPoint"] = values["LostPoint"], ""
+        rows.append(RawCard(values, f"{path.name}:{i}"))
     return rows
 
 

@@ -26,12 +26,10 @@ No card text is stored here: the patterns are generic English phrase shapes.
 
 from __future__ import annotations
 
-import csv
-import glob
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from simcli.cards.effects import format_effect, parse_effect
@@ -1101,27 +1099,12 @@ def _translate_ability_clause(clause: str, ctx: _Ctx) -> list:
 # Reading the card data and measuring coverage
 # =================================================================================================
 
-COLUMNS = ("Name", "Set", "ImageFile", "Card Number", "Evo/Activation", "Level", "Frame", "Group", "Type",
-           "Attribute", "Field", "AT", "AP", "BP", "CP", "Abilities", "LostPoint")
-
-
 def iter_card_rows(data_dir: str) -> Iterator[dict[str, str]]:
-    """Rows of every CardData*.txt under ``data_dir`` (LackeyCCG plugin format, tab-separated, CRLF;
-    UTF-8, with a cp1252 fallback for the few files that are not)."""
-    for path in sorted(glob.glob(os.path.join(data_dir, "CardData*.txt"))):
-        raw = open(path, "rb").read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252")
-        lines = [ln for ln in re.split(r"\r\n|\n", text) if ln.strip()]
-        for row in csv.reader(lines[1:], delimiter="\t", quoting=csv.QUOTE_NONE):
-            row = (row + [""] * len(COLUMNS))[: len(COLUMNS)]
-            d = {k: v.strip() for k, v in zip(COLUMNS, row)}
-            # a few rows of the data are shifted by one column: the text sits under LostPoint
-            if not d["Abilities"] and re.search(r"[A-Za-z]{3}", d["LostPoint"]):
-                d["Abilities"], d["LostPoint"] = d["LostPoint"], ""
-            yield d
+    """Rows of every CardData*.txt under ``data_dir``, as read by simcli.cards.lackey."""
+    from simcli.cards.lackey import read_dir
+
+    for row in read_dir(Path(data_dir)):
+        yield dict(row.values)
 
 
 def is_option_row(row: dict[str, str]) -> bool:
