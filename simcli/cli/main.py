@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from simcli.cli import bench as bench_cli
 from simcli.cli import cards as cards_cli
 from simcli.cli import deck as deck_cli
 
@@ -17,6 +18,11 @@ app = typer.Typer(
 app.add_typer(cards_cli.app, name="cards", help="The card database: search, show, coverage, import.")
 app.add_typer(deck_cli.app, name="deck", help="Deck files: check legality, show lists and draw odds.")
 # Engine commands register themselves here: simulate, replay, bench, meta.
+app.command("bench")(bench_cli.bench_cli)
+from simcli.cli.simulate import replay_cli, simulate_cli  # noqa: E402
+
+app.command("simulate")(simulate_cli)
+app.command("replay")(replay_cli)
 
 
 def main() -> None:  # pragma: no cover - entry point

@@ -1,0 +1,184 @@
+"""The importable functions the CLI wraps (DESIGN.md convention 6): they print nothing.
+
+This module holds the engine-facing entry points ``simulate`` and ``replay``; other engineers'
+functions (meta, check_deck, bench, …) live beside them.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+import simcli
+from simcli.engine import enums as E
+
+DEFAULT_CHUNK = 1 << 16
+PLAYERS = ("baseline", "greedy")
+EFFECTS = ("all", "none")
+
+
+def _deck_cards(deck):
+    """(display name, path, list of Card records) for a path, a Deck, or a list of Cards."""
+    if isinstance(deck, (str, Path)):
+        from simcli.decks import load_deck
+
+        d = load_deck(Path(deck))
+        return d.name, str(d.path), d.cards()
+    if hasattr(deck, "cards") and callable(deck.cards):
+        return getattr(deck, "name", "deck"), str(getattr(deck, "path", "")), deck.cards()
+    cards = list(deck)
+    return "deck", "", cards
+
+
+def wilson_ci(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def player_code(name: str) -> int:
+    name = getattr(name, "value", name)
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r} (choose from {', '.join(PLAYERS)})")
+    return E.PLAYER_NAMES.index(name)
+
+
+def prepare(deck_a, deck_b, effects: str = "all"):
+    """Compile the two decks: (Tables, TableInfo, names, paths, unmodeled list)."""
+    from simcli.engine.tables import compile_tables
+
+    effects = getattr(effects, "value", effects)
+    if effects not in EFFECTS:
+        raise ValueError(f"effects must be one of {EFFECTS}")
+    na, pa, ca = _deck_cards(deck_a)
+    nb, pb, cb = _deck_cards(deck_b)
+    T, info = compile_tables([ca, cb], effects=(effects == "all"))
+    unmodeled = []
+    for seat, cs in enumerate((ca, cb)):
+        seen = set()
+        for c in cs:
+            if not c.get("modeled", True) and c["number"] not in seen:
+                seen.add(c["number"])
+                unmodeled.append((seat, c["number"], c["name"]))
+    return T, info, (na, nb), (pa, pb), unmodeled
+
+
+def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> dict:
+    out = stats["outcomes"]
+    wins_a, wins_b, draws, capped = (int(x) for x in out)
+    fb = stats["first_battle"]
+    fa_games = stats["first_attacker_games"]
+    decided_t1 = int(fb[E.BR_FIRST] + fb[E.BR_SECOND])
+    rpg = stats["renewals_per_game"]
+    ren = stats["renewals_by_turn"].sum(axis=1)
+    return {
+        "game": "dmcg",
+        "deck_a": names[0],
+        "deck_b": names[1],
+        "player_a": players[0],
+        "player_b": players[1],
+        "effects": effects,
+        "games": int(games),
+        "seed": int(seed),
+        "engine_version": simcli.ENGINE_VERSION,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "draws": draws,
+        "capped": capped,
+        "win_rate_a": wins_a / games if games else 0.0,
+        "win_rate_a_ci95": list(wilson_ci(wins_a, games)),
+        "mean_turns": float(stats["total_turns"][0]) / games if games else 0.0,
+        "renewals_per_game_a": float(ren[0]) / games if games else 0.0,
+        "renewals_per_game_b": float(ren[1]) / games if games else 0.0,
+        # BL-6: over the games whose turn-1 battle was decided; share won by the turn-1 first attacker
+        "first_attacker_win_rate": float(fb[E.BR_FIRST]) / decided_t1 if decided_t1 else 0.0,
+        "elapsed_s": float(elapsed),
+        "games_per_s": float(games / elapsed) if elapsed > 0 else 0.0,
+    }
+
+
+def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = "baseline", player_b: str | None = None,
+             effects: str = "all", threads: int | None = None, chunk_size: int | None = None,
+             turn_cap: int = E.DEFAULT_TURN_CAP, progress: Callable[[int, int], None] | None = None,
+             records: bool = False) -> dict:
+    """Play ``games`` seeded games of deck A against deck B with the numba kernel.
+
+    Returns {"stats": results arrays (results.LAYOUT), "summary": DESIGN.md's JSON keys,
+    "records": RECORD_DTYPE rows (only with records=True), "unmodeled": [(seat, number, name)],
+    "compile_s": the first call's load/compile time, not counted in elapsed_s}.
+    The result is a function of (decks, players, effects, seed, games, turn_cap) only.
+    """
+    import numba
+
+    from simcli.engine import kernel
+
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if not 0 <= seed < 2**63:
+        raise ValueError("seed must be in 0 .. 2**63-1")
+    if turn_cap < 1:
+        raise ValueError("turn_cap must be at least 1")
+    player_a = getattr(player_a, "value", player_a)
+    player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
+    effects = getattr(effects, "value", effects)
+    T, info, names, paths, unmodeled = prepare(deck_a, deck_b, effects)
+    players = np.array([player_code(player_a), player_code(player_b)], np.int64)
+    chunk = int(chunk_size or DEFAULT_CHUNK)
+    old_threads = numba.get_num_threads()
+    nthreads = max(1, min(int(threads or numba.config.NUMBA_NUM_THREADS), numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(nthreads)
+    # first call: load (or compile) the numba functions, timed apart from throughput (DESIGN.md 8)
+    tc = time.perf_counter()
+    kernel.run_batch(T, seed, 0, 1, turn_cap, players, nblocks=1)
+    compile_s = time.perf_counter() - tc
+    t0 = time.perf_counter()
+    stats = None
+    try:
+        done = 0
+        while done < games:
+            n = min(chunk, games - done)
+            nblocks = max(1, min(n, nthreads * 4))
+            part = kernel.run_batch(T, seed, done, done + n, turn_cap, players, nblocks=nblocks)
+            stats = part if stats is None else {k: stats[k] + part[k] for k in stats}
+            done += n
+            if progress is not None:
+                progress(done, games)
+    finally:
+        numba.set_num_threads(old_threads)
+    elapsed = time.perf_counter() - t0
+    out = {
+        "stats": stats,
+        "summary": summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=games,
+                             seed=seed, elapsed=elapsed),
+        "unmodeled": unmodeled,
+        "compile_s": compile_s,
+    }
+    if records:
+        out["records"] = kernel.run_records(T, seed, 0, games, turn_cap, players)
+    return out
+
+
+def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", player_b: str | None = None,
+           effects: str = "all", turn_cap: int = E.DEFAULT_TURN_CAP) -> list[str]:
+    """The reference engine's turn-by-turn log of game ``game`` of the run with this seed."""
+    from simcli.engine import reference
+
+    player_a = getattr(player_a, "value", player_a)
+    player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
+    effects = getattr(effects, "value", effects)
+    T, info, names, paths, _ = prepare(deck_a, deck_b, effects)
+    log: list[str] = [f"# {names[0]} vs {names[1]} — seed {seed}, game {game}, players {player_a}/{player_b}, "
+                      f"effects {effects}, engine {simcli.ENGINE_VERSION}"]
+    disp = [[c["name"] for c in cs] for cs in info.cards]
+    reference.play_game(T, seed, game, (player_a, player_b), turn_cap, effects_on=(effects == "all"), log=log,
+                        names=disp)
+    return log

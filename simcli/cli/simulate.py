@@ -1,0 +1,131 @@
+"""``simcli simulate`` and ``simcli replay``: thin wrappers over api.simulate / api.replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from simcli.engine.enums import DEFAULT_TURN_CAP
+
+
+class PlayerName(str, Enum):
+    baseline = "baseline"
+    greedy = "greedy"
+
+
+class EffectsMode(str, Enum):
+    all = "all"
+    none = "none"
+
+
+def _load(path: Path):
+    """Load a deck or exit 2 with one line FILE:LINE: problem (never a traceback)."""
+    from simcli.decks import DeckError, load_deck
+
+    try:
+        return load_deck(path)
+    except DeckError as exc:
+        first = exc.problems[0] if exc.problems else None
+        print(f"error: {first}" if first else f"error: {path}: invalid deck", file=sys.stderr)
+        raise typer.Exit(2)
+    except (OSError, ValueError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"error: {path}:0: {msg}", file=sys.stderr)
+        raise typer.Exit(2)
+
+
+def _warn_unmodeled(decks) -> None:
+    for label, d in zip("AB", decks):
+        um = d.unmodeled()
+        if um:
+            names = ", ".join(f"{e.card.number} {e.card.name}" for e in um)
+            print(f"deck {label} ({d.name}): {len(um)} unmodeled card(s), played with printed numbers only / "
+                  f"options never used: {names}", file=sys.stderr)
+
+
+DeckArg = Annotated[Path, typer.Argument(help="Deck file (.deck text or LackeyCCG .dek).")]
+
+
+def simulate_cli(
+    deck_a: DeckArg,
+    deck_b: DeckArg,
+    games: Annotated[int, typer.Option("-n", "--games", min=1, help="Number of games.")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help="Run seed.")] = 0,
+    player: Annotated[PlayerName, typer.Option("--player", help="Player policy of seat A (and B).")] = PlayerName.baseline,
+    player_b: Annotated[Optional[PlayerName], typer.Option("--player-b", help="Player policy of seat B.")] = None,
+    effects: Annotated[EffectsMode, typer.Option("--effects", help="Card effects on (all) or off (none).")] = EffectsMode.all,
+    threads: Annotated[Optional[int], typer.Option("--threads", min=1, help="Worker threads.")] = None,
+    turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Turn cap (C-PTS-3).")] = DEFAULT_TURN_CAP,
+    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per chunk.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (DESIGN.md).")] = False,
+) -> None:
+    """Simulate one matchup: deck A against deck B."""
+    from simcli import api
+
+    da, db = _load(deck_a), _load(deck_b)
+    _warn_unmodeled((da, db))
+    pb = player_b.value if player_b else player.value
+    err = Console(stderr=True)
+    progress_cb = None
+    prog = None
+    if games >= 200_000 and not as_json and sys.stderr.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        prog = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=err)
+        task = prog.add_task("simulating", total=games)
+        progress_cb = lambda done, total: prog.update(task, completed=done)  # noqa: E731
+        prog.start()
+    try:
+        res = api.simulate(da, db, games=games, seed=seed, player_a=player.value, player_b=pb,
+                           effects=effects.value, threads=threads, chunk_size=chunk_size, turn_cap=turn_cap,
+                           progress=progress_cb)
+    finally:
+        if prog is not None:
+            prog.stop()
+    s = res["summary"]
+    if as_json:
+        typer.echo(json.dumps(s))
+        return
+    t = Table(title=f"{s['deck_a']} vs {s['deck_b']}  ({s['games']} games, seed {s['seed']}, "
+                    f"{s['player_a']}/{s['player_b']}, effects {s['effects']})")
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+    lo, hi = s["win_rate_a_ci95"]
+    for k, v in (("wins A / B / draws / capped", f"{s['wins_a']} / {s['wins_b']} / {s['draws']} / {s['capped']}"),
+                 ("win rate A (95% CI)", f"{s['win_rate_a']:.4f} [{lo:.4f}, {hi:.4f}]"),
+                 ("mean turns", f"{s['mean_turns']:.2f}"),
+                 ("renewals per game A / B", f"{s['renewals_per_game_a']:.3f} / {s['renewals_per_game_b']:.3f}"),
+                 ("first-attacker win rate (turn 1)", f"{s['first_attacker_win_rate']:.4f}"),
+                 ("games/s", f"{s['games_per_s']:.0f} ({s['elapsed_s']:.2f} s)"),
+                 ("engine version", s["engine_version"])):
+        t.add_row(k, v)
+    Console().print(t)
+
+
+def replay_cli(
+    deck_a: DeckArg,
+    deck_b: DeckArg,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help="Run seed.")] = 0,
+    game: Annotated[int, typer.Option("--game", min=0, help="Game index in the run.")] = 0,
+    player: Annotated[PlayerName, typer.Option("--player", help="Player policy of seat A (and B).")] = PlayerName.baseline,
+    player_b: Annotated[Optional[PlayerName], typer.Option("--player-b", help="Player policy of seat B.")] = None,
+    effects: Annotated[EffectsMode, typer.Option("--effects", help="Card effects on (all) or off (none).")] = EffectsMode.all,
+    turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Turn cap (C-PTS-3).")] = DEFAULT_TURN_CAP,
+) -> None:
+    """Print the turn-by-turn log of one game of a run (reference engine)."""
+    from simcli import api
+
+    da, db = _load(deck_a), _load(deck_b)
+    _warn_unmodeled((da, db))
+    pb = player_b.value if player_b else player.value
+    for line in api.replay(da, db, seed=seed, game=game, player_a=player.value, player_b=pb,
+                           effects=effects.value, turn_cap=turn_cap):
+        typer.echo(line)

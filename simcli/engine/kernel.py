@@ -1,0 +1,563 @@
+"""The numba engine: one DMCG game on the compiled tables, and a prange batch of games.
+
+State: ``S`` int32 [2, state.NS] (see state.py for every field), ``M`` int32 [2, state.NM] the
+battle modifiers, ``W`` int64 scratch for the chain planner, ``K`` int32 scratch (keep marks).
+All are allocated once per block of games and reset per game; nothing is allocated per turn.
+The rules follow reference.py step by step (parity tests compare every game).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+import numba as _numba
+import warnings as _warnings
+
+if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit wrap-around
+    _warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
+
+from simcli.engine.tables import (  # noqa: F401
+    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+from simcli.engine import enums as E
+from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greedy_nb, battle_start_nb,
+                                          end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
+                                          timed_options_nb, use_ability_nb, use_option_nb)
+from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
+                                   free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
+from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
+from simcli.engine.tables import kernel_tables
+from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
+from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
+                                 L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
+                                 M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
+                                 PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
+                                 X_TURN)
+
+OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
+BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
+BT_A, BT_C = E.BT_A, E.BT_C
+FNV_PRIME = 0x100000001B3
+PLAYER_GREEDY = E.PLAYER_GREEDY
+T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_WIN, E.T_LOSE
+
+
+# ---- zone helpers ------------------------------------------------------------------------------
+@njit(cache=True)
+def push_nb(S, s, base, nidx, c):
+    S[s, base + S[s, nidx]] = c
+    S[s, nidx] += 1
+
+
+@njit(cache=True)
+def hand_remove_nb(S, s, pos):
+    """Remove hand[pos] keeping hand order; returns the card."""
+    c = S[s, HAND + pos]
+    n = S[s, HAND_N]
+    for i in range(pos, n - 1):
+        S[s, HAND + i] = S[s, HAND + i + 1]
+    S[s, HAND_N] = n - 1
+    return c
+
+
+@njit(cache=True)
+def draw_to_six_nb(S, s):
+    while S[s, HAND_N] < 6 and S[s, DECK_N] > 0:
+        S[s, DECK_N] -= 1
+        push_nb(S, s, HAND, HAND_N, S[s, DECK + S[s, DECK_N]])
+
+
+# ---- setup (DM-SET-1) ----------------------------------------------------------------------------
+@njit(cache=True)
+def setup_player_nb(T, S, s, player, rng):
+    for f in range(NS):
+        S[s, f] = 0
+    partner = partner_greedy_nb(T, s) if player == PLAYER_GREEDY else partner_baseline_nb(T, s)
+    S[s, L3] = partner
+    S[s, TOP] = -1
+    for k in range(3):
+        S[s, SLOT + k] = -1
+    S[s, PTS] = 100
+    S[s, EXCH] = -1
+    S[s, SUPPORT] = -1
+    S[s, MAXLV] = 1 << E.LV_III
+    n = 0
+    for i in range(T.ct[s, 0, F_NCARDS]):
+        if i != partner:
+            S[s, DECK + n] = i
+            n += 1
+    S[s, DECK_N] = n
+    shuffle_nb(rng, S[s, DECK:DECK + n], n)
+    S[s, DECK_N] = n - 1
+    push_nb(S, s, GAUGE, GAUGE_N, S[s, DECK + n - 1])
+    for _ in range(6):
+        S[s, DECK_N] -= 1
+        push_nb(S, s, HAND, HAND_N, S[s, DECK + S[s, DECK_N]])
+
+
+# ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
+@njit(cache=True)
+def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
+    greedy = player == PLAYER_GREEDY
+    # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
+    if greedy:
+        discard_greedy_nb(T, S, s, K)
+    else:
+        discard_baseline_nb(T, S, s, K, 2)
+    hn = S[s, HAND_N]
+    k = 0
+    for pos in range(hn):
+        c = S[s, HAND + pos]
+        if K[pos] == 0:
+            push_nb(S, s, DARK, DARK_N, c)
+        else:
+            S[s, HAND + k] = c
+            k += 1
+    S[s, HAND_N] = k
+    while S[s, HAND_N] > 6:
+        push_nb(S, s, DARK, DARK_N, hand_remove_nb(S, s, 0))
+    # (2) draw to 6
+    draw_to_six_nb(S, s)
+    # (3) Level III exchange (baseline never, BL-3)
+    S[s, EXCH] = -1
+    if greedy:
+        b = best_l3_nb(T, S, s)
+        if b >= 0:
+            S[s, EXCH] = hand_remove_nb(S, s, b)
+    # (4) evolution preparation (BL-4; greedy: only chains whose costs it can pay)
+    nsteps = plan_chain_nb(T, S, s, greedy, W)
+    if nsteps > 0:
+        prepare_chain_nb(T, S, s, W, nsteps, K)
+    else:
+        S[s, POWER_N] = 0
+    # (5) Preparation-timing abilities and options
+    X[0] = 0
+    auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
+    if greedy:
+        n = timed_options_nb(T, S, M, X, s, T_PREP, X[X_LIST:X_LIST + 3])
+        for i in range(n):
+            use_option_nb(T, S, M, X, s, X[X_LIST + i], T_PREP, rng, uses)
+    end_phase_nb(S, X)
+    # (6) set options (greedy: its usable options, last one first, into the first free slots)
+    if greedy:
+        free = free_slots_nb(S, s)
+        n = 0
+        for pos in range(S[s, HAND_N]):
+            if n >= free:
+                break
+            if T.ct[s, S[s, HAND + pos], F_USABLE_OPT] != 0:
+                K[n] = pos
+                n += 1
+        for i in range(n - 1, -1, -1):
+            c = hand_remove_nb(S, s, K[i])
+            for kk in range(3):
+                if S[s, SLOT + kk] < 0:
+                    S[s, SLOT + kk] = c
+                    S[s, SLOT_UP + kk] = 0
+                    break
+
+
+@njit(cache=True)
+def prepare_chain_nb(T, S, s, W, nsteps, K):
+    """Chain cards leave the hand; ●/X, WP / named options and Jogress partners go to the Power Box."""
+    hn = S[s, HAND_N]
+    for i in range(hn):
+        K[i] = 0
+    for k in range(nsteps):
+        K[W[17, k]] = 1  # chain card
+        if W[22, k] >= 0:
+            K[W[22, k]] = 1  # res from hand
+        if W[24, k] >= 0:
+            K[W[24, k]] = 1  # jogress partner
+    S[s, POWER_N] = 0
+    for k in range(nsteps):
+        b = PLAN + PLAN_W * k
+        for _ in range(S[s, b + 1]):
+            S[s, DECK_N] -= 1
+            push_nb(S, s, POWER, POWER_N, S[s, DECK + S[s, DECK_N]])
+        if S[s, b + 2] >= 0:
+            push_nb(S, s, POWER, POWER_N, S[s, b + 2])
+            if S[s, b + 3] >= 0:
+                S[s, SLOT + S[s, b + 3]] = -1
+        if S[s, b + 4] >= 0:
+            push_nb(S, s, POWER, POWER_N, S[s, b + 4])
+    j = 0
+    for i in range(hn):
+        if K[i] == 0:
+            S[s, HAND + j] = S[s, HAND + i]
+            j += 1
+    S[s, HAND_N] = j
+
+
+# ---- Evolution (DM-EVO-6) ------------------------------------------------------------------------
+@njit(cache=True)
+def evolution_nb(T, S, s, second, turn):
+    if S[s, EXCH] >= 0:
+        push_nb(S, s, DARK, DARK_N, S[s, L3])
+        S[s, L3] = S[s, EXCH]
+        S[s, EXCH] = -1
+    n = S[s, PLAN_N]
+    done = 0
+    for k in range(n):
+        b = PLAN + PLAN_W * k
+        c = S[s, b]
+        cost = T.ct[s, c, F_XDISC]
+        if S[s, b + 2] >= 0:
+            cost += wp_cost_nb(T.ct[s, S[s, b + 2], F_WP])
+        if S[s, HAND_N] < cost:
+            break
+        if S[s, TOP] >= 0:
+            push_nb(S, s, DARK, DARK_N, S[s, TOP])
+        S[s, TOP] = c
+        S[s, EVOLVED] = turn
+        done += 1
+        for _ in range(cost):
+            push_nb(S, s, DARK, DARK_N, hand_remove_nb(S, s, discard_choice_nb(T, S, s)))
+    for k in range(done, n):
+        push_nb(S, s, DARK, DARK_N, S[s, PLAN + PLAN_W * k])
+    for i in range(S[s, POWER_N]):
+        push_nb(S, s, DARK, DARK_N, S[s, POWER + i])
+    S[s, POWER_N] = 0
+    S[s, PLAN_N] = 0
+    S[s, MAXLV] |= 1 << T.ct[s, cur_nb(S, s), F_LEVEL]
+
+
+# ---- Battle (C-TYPE-1/2, C-CALC-1) ------------------------------------------------------------------
+@njit(cache=True)
+def reset_mods_nb(M):
+    for s in range(2):
+        for f in range(NM):
+            M[s, f] = 0
+        M[s, M_NUM] = 1
+        M[s, M_DEN] = 1
+        M[s, M_AS] = -1
+        M[s, M_LOSTMUL] = 1
+
+
+# ---- Renewal (C-RENEW-1) ----------------------------------------------------------------------------
+@njit(cache=True)
+def renew_nb(S, s, rng):
+    if S[s, TOP] >= 0:
+        push_nb(S, s, DARK, DARK_N, S[s, TOP])
+        S[s, TOP] = -1
+    n = S[s, DARK_N]
+    for i in range(n):
+        S[s, DECK + i] = S[s, DARK + i]
+    S[s, DECK_N] = n
+    S[s, DARK_N] = 0
+    shuffle_nb(rng, S[s, DECK:DECK + n], n)
+    S[s, RENEW] += 1
+
+
+@njit(cache=True)
+def decided_nb(S):
+    a = S[0, PTS] <= 0
+    b = S[1, PTS] <= 0
+    if a and b:
+        return OUT_DRAW
+    if a:
+        return OUT_B
+    if b:
+        return OUT_A
+    return -1
+
+
+@njit(cache=True)
+def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check):
+    """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_*, outcome or -1)."""
+    sa = 1 - fa
+    X[X_FA] = fa
+    X[X_TURN] = t
+    # Preparation
+    preparation_nb(T, S, M, X, fa, players[fa], K, W, rng, uses)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return BR_DRAW, outcome
+    preparation_nb(T, S, M, X, sa, players[sa], K, W, rng, uses)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return BR_DRAW, outcome
+    if check and (S[0, HAND_N] > 6 or S[1, HAND_N] > 6):
+        raise AssertionError("hand above 6 after Preparation")
+    # Evolution
+    evolution_nb(T, S, fa, False, t)
+    evolution_nb(T, S, sa, True, t)
+    # Battle (DM-BAT-1)
+    reset_mods_nb(M)
+    battle_start_nb(T, S, M, X, fa, sa, rng)
+    cur = sa
+    passes = 0
+    windows = 0
+    while passes < 2 and windows < 16:
+        acted = False
+        if players[cur] == PLAYER_GREEDY:
+            for _ in range(8):
+                kind, idx = battle_action_greedy_nb(T, S, M, M2, X, cur, rng)
+                if kind < 0:
+                    break
+                if kind == 0:
+                    use_ability_nb(T, S, M, X, cur, idx, rng, uses)
+                else:
+                    use_option_nb(T, S, M, X, cur, idx, T_BATTLE, rng, uses)
+                acted = True
+        passes = 0 if acted else passes + 1
+        windows += 1
+        cur = 1 - cur
+    end_phase_nb(S, X)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return BR_DRAW, outcome
+    af = final_attack_nb(T, S, M, fa)
+    as_ = final_attack_nb(T, S, M, sa)
+    if forced_draw_nb(M):
+        res = BR_DRAW
+    elif af > as_:
+        res = BR_FIRST
+    elif as_ > af:
+        res = BR_SECOND
+    else:
+        res = BR_DRAW
+    # Point Calculation (DM-PTS-1)
+    X[0] = 0
+    for i in range(2):
+        p = fa if i == 0 else sa
+        if players[p] == PLAYER_GREEDY:
+            n = timed_options_nb(T, S, M, X, p, T_POINT, X[X_LIST:X_LIST + 3])
+            for j in range(n):
+                use_option_nb(T, S, M, X, p, X[X_LIST + j], T_POINT, rng, uses)
+    for i in range(2):
+        p = fa if i == 0 else sa
+        auto_abilities_nb(T, S, M, X, p, T_POINT, rng, uses)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return res, outcome
+    if res == BR_DRAW:
+        S[fa, PTS] = max(0, S[fa, PTS] - 10)
+        S[sa, PTS] = max(0, S[sa, PTS] - 10)
+    else:
+        w = fa if res == BR_FIRST else sa
+        lo = 1 - w
+        lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[w, cur_nb(S, w), F_LEVEL]] * M[w, M_LOSTMUL]
+        S[lo, PTS] = max(0, S[lo, PTS] - lp)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return res, outcome
+    for i in range(2):
+        p = fa if i == 0 else sa
+        if res == BR_DRAW:
+            continue
+        won = (res == BR_FIRST) == (p == fa)
+        tm = T_WIN if won else T_LOSE
+        auto_abilities_nb(T, S, M, X, p, tm, rng, uses)
+        if decided_nb(S) >= 0:
+            break
+        if players[p] == PLAYER_GREEDY:
+            n = timed_options_nb(T, S, M, X, p, tm, X[X_LIST:X_LIST + 3])
+            for j in range(n):
+                use_option_nb(T, S, M, X, p, X[X_LIST + j], tm, rng, uses)
+        if decided_nb(S) >= 0:
+            break
+    end_phase_nb(S, X)
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return res, outcome
+    if res != BR_DRAW:
+        lo = sa if res == BR_FIRST else fa
+        if S[lo, TOP] >= 0:
+            push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
+            S[lo, TOP] = -1
+    for k in range(2):
+        p = fa if k == 0 else sa
+        if S[p, DECK_N] == 0:
+            renew_nb(S, p, rng)
+            stats_turns[p, t] += 1
+            if S[p, FIRST_RENEW] == 0:
+                S[p, FIRST_RENEW] = t
+    end_turn_nb(S)
+    if check:
+        check_invariants_nb(T, S)
+    return res, -1
+
+
+# ---- one game ----------------------------------------------------------------------------------------
+@njit(cache=True)
+def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
+                 battles_out, check):
+    """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
+    of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
+    rng_init_nb(rng, seed, g)
+    setup_player_nb(T, S, 0, players[0], rng)
+    setup_player_nb(T, S, 1, players[1], rng)
+    fa = randint_nb(rng, 2)
+    fa_t1 = fa
+    reset_mods_nb(M)
+    for i in range(X.shape[0]):
+        X[i] = 0
+    h = np.uint64(FA_HASH_START)
+    outcome = -1
+    turn = 0
+    for t in range(1, turn_cap + 1):
+        turn = t
+        h = (h ^ np.uint64(fa + 1)) * np.uint64(FNV_PRIME)
+        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check)
+        battles_out[t] = res
+        points_out[t, 0] = S[0, PTS]
+        points_out[t, 1] = S[1, PTS]
+        if outcome >= 0:
+            break
+        if res == BR_SECOND:
+            fa = 1 - fa
+    if outcome < 0:
+        outcome = OUT_CAPPED
+    return outcome, turn, h, fa_t1
+
+
+@njit(cache=True)
+def check_invariants_nb(T, S):
+    for s in range(2):
+        seen = np.zeros(T.ct[s, 0, F_NCARDS], np.int32)
+        for i in range(S[s, DECK_N]):
+            seen[S[s, DECK + i]] += 1
+        for i in range(S[s, HAND_N]):
+            seen[S[s, HAND + i]] += 1
+        for i in range(S[s, DARK_N]):
+            seen[S[s, DARK + i]] += 1
+        for i in range(S[s, GAUGE_N]):
+            seen[S[s, GAUGE + i]] += 1
+        for k in range(3):
+            if S[s, SLOT + k] >= 0:
+                seen[S[s, SLOT + k]] += 1
+        seen[S[s, L3]] += 1
+        if S[s, TOP] >= 0:
+            seen[S[s, TOP]] += 1
+        for i in range(T.ct[s, 0, F_NCARDS]):
+            if seen[i] != 1:
+                raise AssertionError("card not in exactly one zone")
+        if S[s, PTS] < 0 or S[s, PTS] > 100:
+            raise AssertionError("points out of range")
+        if S[s, GAUGE_N] < 1:
+            raise AssertionError("no point gauge card")
+
+
+# ---- batches -------------------------------------------------------------------------------------------
+@njit(cache=True)
+def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
+              alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
+              first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
+    S = np.zeros((2, NS), np.int32)
+    M = np.zeros((2, NM), np.int32)
+    M2 = np.zeros((2, NM), np.int32)
+    X = np.zeros(NX, np.int32)
+    W = np.zeros((25, 4), np.int64)
+    K = np.zeros(40, np.int32)
+    rng = np.zeros(1, np.uint64)
+    rt = np.zeros((2, turn_cap + 1), np.int64)
+    pts = np.zeros((turn_cap + 1, 2), np.int32)
+    bat = np.zeros(turn_cap + 1, np.int32)
+    nb = renewals_per_game.shape[1]
+    for g in range(g0, g1):
+        outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, card_uses,
+                                             pts, bat, check)
+        outcomes[outcome] += 1
+        turns_hist[turns] += 1
+        outcome_by_turns[turns, outcome] += 1
+        total_turns[0] += turns
+        for t in range(1, turns + 1):
+            alive[t] += 1
+            points_hist[0, t, pts[t, 0]] += 1
+            points_hist[1, t, pts[t, 1]] += 1
+            battles_by_turn[t, bat[t]] += 1
+        first_battle[bat[1]] += 1
+        first_attacker_seat[fa1] += 1
+        if outcome == OUT_A + fa1:
+            first_attacker_games[0] += 1
+        elif outcome == OUT_B - fa1:
+            first_attacker_games[1] += 1
+        else:
+            first_attacker_games[2] += 1
+        for s in range(2):
+            r = S[s, RENEW]
+            renewals_per_game[s, min(r, nb - 1)] += 1
+            for t in range(1, turns + 1):
+                renewals_by_turn[s, t] += rt[s, t]
+                rt[s, t] = 0
+            first_renewal_turn[s, S[s, FIRST_RENEW]] += 1
+            for lv in range(4):
+                if (S[s, MAXLV] >> lv) & 1:
+                    level_reached[s, lv] += 1
+
+
+@njit(cache=True, parallel=True)
+def batch_nb(T, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns_hist, outcome_by_turns,
+             points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
+             first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
+    """Games g0..g1-1 in nblocks contiguous blocks; each block sums into its own slice [b]; the
+    caller sums over blocks (integer sums: identical for any thread count)."""
+    n = g1 - g0
+    for b in prange(nblocks):
+        a0 = g0 + n * b // nblocks
+        a1 = g0 + n * (b + 1) // nblocks
+        _block_nb(T, seed, a0, a1, turn_cap, players, check, outcomes[b], turns_hist[b], outcome_by_turns[b],
+                  points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
+                  battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
+                  level_reached[b], card_uses[b], total_turns[b])
+
+
+STAT_ORDER = ("outcomes", "turns_hist", "outcome_by_turns", "points_hist", "alive", "renewals_by_turn",
+              "renewals_per_game", "first_renewal_turn", "battles_by_turn", "first_battle", "first_attacker_games",
+              "first_attacker_seat", "level_reached", "card_uses", "total_turns")
+
+
+def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: int = 1, check: bool = False) -> dict:
+    """Statistics of games g0..g1-1 (results.LAYOUT), summed over blocks."""
+    T = kernel_tables(T)
+    base = new_stats(turn_cap, T.ct.shape[1])
+    arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
+    batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), np.asarray(players, np.int64),
+             bool(check), np.int64(nblocks), *arrs)
+    return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
+
+
+@njit(cache=True)
+def _records_nb(T, seed, g0, g1, turn_cap, players, check, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
+                out_rb, out_hash, out_fa1):
+    S = np.zeros((2, NS), np.int32)
+    M = np.zeros((2, NM), np.int32)
+    M2 = np.zeros((2, NM), np.int32)
+    X = np.zeros(NX, np.int32)
+    W = np.zeros((25, 4), np.int64)
+    K = np.zeros(40, np.int32)
+    rng = np.zeros(1, np.uint64)
+    rt = np.zeros((2, turn_cap + 1), np.int64)
+    pts = np.zeros((turn_cap + 1, 2), np.int32)
+    bat = np.zeros(turn_cap + 1, np.int32)
+    uses = np.zeros((2, T.ct.shape[1]), np.int64)
+    for g in range(g0, g1):
+        i = g - g0
+        outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses, pts,
+                                             bat, check)
+        out_game[i] = g
+        out_outcome[i] = outcome
+        out_turns[i] = turns
+        out_pa[i] = S[0, PTS]
+        out_pb[i] = S[1, PTS]
+        out_ra[i] = S[0, RENEW]
+        out_rb[i] = S[1, RENEW]
+        out_hash[i] = h
+        out_fa1[i] = fa1
+
+
+def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: bool = False) -> np.ndarray:
+    """Per-game records (results.RECORD_DTYPE) of games g0..g1-1."""
+    T = kernel_tables(T)
+    n = g1 - g0
+    rec = np.zeros(n, RECORD_DTYPE)
+    cols = [np.zeros(n, np.int64) for _ in range(7)]
+    hsh = np.zeros(n, np.uint64)
+    fa1 = np.zeros(n, np.int64)
+    _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), np.asarray(players, np.int64),
+                bool(check), *cols, hsh, fa1)
+    for name, col in zip(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b"), cols):
+        rec[name] = col
+    rec["first_attackers"] = hsh
+    rec["first_attacker_t1"] = fa1
+    return rec

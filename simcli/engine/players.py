@@ -1,0 +1,427 @@
+"""numba twins of the policies in reference.py (RULES §5 baseline; greedy).
+
+Every function takes the compiled tables ``T`` (tables.Tables), the state ``S`` (state.py) and
+the seat ``s``.  Decisions must equal the reference engine's exactly (parity tests).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcli.engine.tables import (  # noqa: F401
+    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+from simcli.engine import enums as E
+from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
+
+KIND_DIGIMON = E.KIND_DIGIMON
+KIND_OPTION = E.KIND_OPTION
+LV_III = E.LV_III
+LV_ULTIMATE = E.LV_ULTIMATE
+
+
+@njit(cache=True)
+def cur_nb(S, s):
+    t = S[s, TOP]
+    return t if t >= 0 else S[s, L3]
+
+
+@njit(cache=True)
+def wp_cost_nb(v):
+    if v >= 80:
+        return 2
+    if v >= 60:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def partner_baseline_nb(T, s):
+    """BL-1."""
+    best = -1
+    best_a = -1
+    for i in range(T.ct[s, 0, F_NCARDS]):
+        if T.ct[s, i, F_KIND] == KIND_DIGIMON and T.ct[s, i, F_LEVEL] == LV_III and T.ct[s, i, F_ATK + 0] > best_a:
+            best = i
+            best_a = T.ct[s, i, F_ATK + 0]
+    return best
+
+
+@njit(cache=True)
+def chain_keep_nb(T, S, s, keep):
+    """BL-2: keep[pos] = 1 for hand Digimon on an evolution chain of hand cards from the top card."""
+    hn = S[s, HAND_N]
+    deck_n = S[s, DECK_N]
+    for i in range(hn):
+        keep[i] = 0
+    c0 = cur_nb(S, s)
+    # frontier: hand positions of the previous level (-1 = the top card itself)
+    lv = T.ct[s, c0, F_LEVEL]
+    prev_lv_mark = 2  # keep value 2 marks "in the previous frontier" temporarily
+    first = True
+    while lv < LV_ULTIMATE:
+        lv += 1
+        found = False
+        for pos in range(hn):
+            c = S[s, HAND + pos]
+            if T.ct[s, c, F_KIND] != KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv:
+                continue
+            ok = False
+            for a in range(T.ct[s, c, F_REQ_N]):
+                if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS] > deck_n:
+                    continue
+                fr = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_FROM]
+                if first:
+                    if fr == T.ct[s, c0, F_NAME]:
+                        ok = True
+                else:
+                    for q in range(hn):
+                        if keep[q] == prev_lv_mark and T.ct[s, S[s, HAND + q], F_NAME] == fr:
+                            ok = True
+                            break
+                if ok:
+                    break
+            if ok:
+                keep[pos] = 3  # new frontier
+                found = True
+        # frontier 2 -> kept (1); new frontier 3 -> 2
+        for q in range(hn):
+            if keep[q] == 2:
+                keep[q] = 1
+            elif keep[q] == 3:
+                keep[q] = 2
+        first = False
+        if not found:
+            break
+    for q in range(hn):
+        if keep[q] == 2:
+            keep[q] = 1
+
+
+@njit(cache=True)
+def discard_baseline_nb(T, S, s, keep, max_opts):
+    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
+    chain_keep_nb(T, S, s, keep)
+    hn = S[s, HAND_N]
+    # options: (usable?0:1, -value, pos) ascending, keep max_opts
+    nsel = 0
+    while nsel < max_opts:
+        best = -1
+        bk0 = 0
+        bk1 = 0
+        for pos in range(hn):
+            c = S[s, HAND + pos]
+            if keep[pos] != 0 or T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
+                continue
+            v = T.ct[s, c, F_WP]
+            usable = False
+            for q in range(hn):
+                if keep[q] != 1:
+                    continue
+                d = S[s, HAND + q]
+                if T.ct[s, d, F_KIND] != KIND_DIGIMON:
+                    continue
+                for a in range(T.ct[s, d, F_REQ_N]):
+                    w = T.ct[s, d, F_REQ + a * REQ_WIDTH + R_WP]
+                    if (v > 0 and w > 0 and v >= w) or (T.ct[s, d, F_REQ + a * REQ_WIDTH + R_OPT] >= 0 and T.ct[s, d, F_REQ + a * REQ_WIDTH + R_OPT] == T.ct[s, c, F_OPTNAME]):
+                        usable = True
+            k0 = 0 if usable else 1
+            k1 = -v
+            if best < 0 or k0 < bk0 or (k0 == bk0 and k1 < bk1):
+                best = pos
+                bk0 = k0
+                bk1 = k1
+        if best < 0:
+            break
+        keep[best] = 4  # selected option (not a Digimon: excluded from 'usable' scans)
+        nsel += 1
+    for pos in range(hn):
+        if keep[pos] == 4:
+            keep[pos] = 1
+
+
+@njit(cache=True)
+def discard_choice_nb(T, S, s):
+    """Cost discards: the lowest-level Digimon in hand (earliest among equals), else the first card."""
+    best = -1
+    best_lv = 99
+    for pos in range(S[s, HAND_N]):
+        c = S[s, HAND + pos]
+        if T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] < best_lv:
+            best = pos
+            best_lv = T.ct[s, c, F_LEVEL]
+    return best if best >= 0 else 0
+
+
+@njit(cache=True)
+def plan_chain_nb(T, S, s, cost_aware, W):
+    """BL-4: writes the best chain into S[s, PLAN...] and W (scratch int64 [8, 16]).
+
+    W[0, d] card, W[1, d] hand pos, W[2, d] alt, W[3, d] ncards (cumulative), W[4, d] res card,
+    W[5, d] res slot (-1 from hand), W[6, d] res hand pos, W[7, d] jog card, W[8, d] jog hand pos,
+    W[9, d] used-hand mask (cumulative), W[10, d] used-slot mask, W[11, d] cost (cumulative),
+    W[12, d] iterator pos, W[13, d] iterator alt; best chain in W[14, :] (pos,alt), W[15, 0..]
+    """
+    hn = S[s, HAND_N]
+    deck_n = S[s, DECK_N]
+    c0 = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
+    # fast path: no Digimon of the next level in hand → no chain
+    nxt = T.ct[s, c0, F_LEVEL] + 1
+    anyn = False
+    for q in range(hn):
+        x = S[s, HAND + q]
+        if T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_LEVEL] == nxt:
+            anyn = True
+            break
+    if not anyn:
+        S[s, PLAN_N] = 0
+        return 0
+    best_len = 0
+    best_lv = -1
+    best_a = 0
+    best_n = 0
+    # best chain: columns 0..2 step indices copied from W rows into BW
+    BW = W[16:25]  # rows 16..24: same meaning as rows 0..8 for the best chain
+    d = 0
+    W[12, 0] = 0
+    W[13, 0] = 0
+    while d >= 0:
+        # ---- find the next feasible step at depth d from the iterator ----
+        if d == 0:
+            cur = c0
+            umask = np.int64(0)
+            smask = np.int64(0)
+            ncum = 0
+            ccum = 0
+        else:
+            cur = W[0, d - 1]
+            umask = W[9, d - 1]
+            smask = W[10, d - 1]
+            ncum = W[3, d - 1]
+            ccum = W[11, d - 1]
+        lv = T.ct[s, cur, F_LEVEL] + 1
+        found = False
+        pos = W[12, d]
+        alt0 = W[13, d]
+        if lv <= LV_ULTIMATE:
+            while pos < hn and not found:
+                c = S[s, HAND + pos]
+                if ((umask >> pos) & 1) == 0 and T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] == lv:
+                    a = alt0
+                    while a < T.ct[s, c, F_REQ_N]:
+                        if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_FROM] == T.ct[s, cur, F_NAME]:
+                            n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
+                            if ncum + n <= deck_n:
+                                um = umask | (np.int64(1) << pos)
+                                sm = smask
+                                ok = True
+                                res = -1
+                                rslot = -1
+                                rpos = -1
+                                cost = T.ct[s, c, F_XDISC]
+                                w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
+                                if w > 0:
+                                    bv = 1 << 30
+                                    for q in range(hn):
+                                        x = S[s, HAND + q]
+                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv:
+                                            bv = T.ct[s, x, F_WP]
+                                            rpos = q
+                                            res = x
+                                    for q in range(3):
+                                        x = S[s, SLOT + q]
+                                        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
+                                                and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv:
+                                            bv = T.ct[s, x, F_WP]
+                                            rpos = -1
+                                            rslot = q
+                                            res = x
+                                    if res < 0:
+                                        ok = False
+                                    else:
+                                        cost += wp_cost_nb(bv)
+                                        if rslot >= 0:
+                                            sm = sm | (np.int64(1) << rslot)
+                                        else:
+                                            um = um | (np.int64(1) << rpos)
+                                o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
+                                if ok and o >= 0:
+                                    for q in range(hn):
+                                        x = S[s, HAND + q]
+                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
+                                            res = x
+                                            rpos = q
+                                            break
+                                    if res < 0:
+                                        for q in range(3):
+                                            x = S[s, SLOT + q]
+                                            if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
+                                                    and T.ct[s, x, F_OPTNAME] == o:
+                                                res = x
+                                                rslot = q
+                                                break
+                                    if res < 0:
+                                        ok = False
+                                    elif rslot >= 0:
+                                        sm = sm | (np.int64(1) << rslot)
+                                    else:
+                                        um = um | (np.int64(1) << rpos)
+                                jog = -1
+                                jpos = -1
+                                j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
+                                if ok and j >= 0:
+                                    for q in range(hn):
+                                        x = S[s, HAND + q]
+                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j:
+                                            jog = x
+                                            jpos = q
+                                            break
+                                    if jog < 0:
+                                        ok = False
+                                    else:
+                                        um = um | (np.int64(1) << jpos)
+                                if ok and cost_aware:
+                                    used = 0
+                                    for q in range(hn):
+                                        if (um >> q) & 1:
+                                            used += 1
+                                    if hn - used - ccum < cost:
+                                        ok = False
+                                if ok:
+                                    found = True
+                                    W[0, d] = c
+                                    W[1, d] = pos
+                                    W[2, d] = a
+                                    W[3, d] = ncum + n
+                                    W[4, d] = res
+                                    W[5, d] = rslot
+                                    W[6, d] = rpos
+                                    W[7, d] = jog
+                                    W[8, d] = jpos
+                                    W[9, d] = um
+                                    W[10, d] = sm
+                                    W[11, d] = ccum + cost
+                                    W[12, d] = pos
+                                    W[13, d] = a + 1
+                                    break
+                        a += 1
+                if not found:
+                    pos += 1
+                    alt0 = 0
+        if not found:
+            d -= 1
+            continue
+        # ---- evaluate the chain W[:, 0..d] ----
+        c = W[0, d]
+        clv = T.ct[s, c, F_LEVEL]
+        ca = T.ct[s, c, F_ATK + 0]
+        cn = W[3, d]
+        better = False
+        if best_len == 0 or clv > best_lv:
+            better = True
+        elif clv == best_lv:
+            if ca > best_a:
+                better = True
+            elif ca == best_a:
+                if cn < best_n:
+                    better = True
+                elif cn == best_n:
+                    cmp = 0
+                    for k in range(d + 1):
+                        if W[1, k] != BW[1, k]:
+                            cmp = -1 if W[1, k] < BW[1, k] else 1
+                            break
+                    if cmp == 0:
+                        for k in range(d + 1):
+                            if W[2, k] != BW[2, k]:
+                                cmp = -1 if W[2, k] < BW[2, k] else 1
+                                break
+                    better = cmp < 0
+        if better:
+            best_len = d + 1
+            best_lv = clv
+            best_a = ca
+            best_n = cn
+            for r in range(9):
+                for k in range(d + 1):
+                    BW[r, k] = W[r, k]
+        if d + 1 < 3 and clv < LV_ULTIMATE:
+            d += 1
+            W[12, d] = 0
+            W[13, d] = 0
+    # write the plan: per step (card, ncards, res, res slot, jog); hand positions kept in W rows 16..24
+    S[s, PLAN_N] = best_len
+    for k in range(best_len):
+        S[s, PLAN + PLAN_W * k] = BW[0, k]
+        S[s, PLAN + PLAN_W * k + 1] = BW[3, k] - (BW[3, k - 1] if k > 0 else 0)
+        S[s, PLAN + PLAN_W * k + 2] = BW[4, k]
+        S[s, PLAN + PLAN_W * k + 3] = BW[5, k]
+        S[s, PLAN + PLAN_W * k + 4] = BW[7, k]
+    return best_len
+
+
+# ---- greedy ------------------------------------------------------------------------------------------
+@njit(cache=True)
+def partner_greedy_nb(T, s):
+    """The Level III most Level IV cards of the deck evolve from; ties: higher A, then listed first."""
+    n = T.ct[s, 0, F_NCARDS]
+    best = -1
+    bf = -1
+    ba = -1
+    for i in range(n):
+        if T.ct[s, i, F_KIND] != KIND_DIGIMON or T.ct[s, i, F_LEVEL] != LV_III:
+            continue
+        f = 0
+        for j in range(n):
+            if T.ct[s, j, F_KIND] == KIND_DIGIMON and T.ct[s, j, F_LEVEL] == E.LV_IV:
+                for a in range(T.ct[s, j, F_REQ_N]):
+                    if T.ct[s, j, F_REQ + a * REQ_WIDTH + R_FROM] == T.ct[s, i, F_NAME]:
+                        f += 1
+                        break
+        a0 = T.ct[s, i, F_ATK + 0]
+        if best < 0 or f > bf or (f == bf and a0 > ba):
+            best = i
+            bf = f
+            ba = a0
+    return best
+
+
+@njit(cache=True)
+def best_l3_nb(T, S, s):
+    """Greedy: hand position of the Level III to exchange to (-1 none)."""
+    if S[s, TOP] >= 0:
+        return -1
+    best = -1
+    ba = T.ct[s, S[s, L3], F_ATK + 0]
+    for pos in range(S[s, HAND_N]):
+        c = S[s, HAND + pos]
+        if T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] == LV_III and T.ct[s, c, F_ATK + 0] > ba:
+            best = pos
+            ba = T.ct[s, c, F_ATK + 0]
+    return best
+
+
+@njit(cache=True)
+def free_slots_nb(S, s):
+    f = 0
+    for k in range(3):
+        if S[s, SLOT + k] < 0:
+            f += 1
+    return f
+
+
+@njit(cache=True)
+def discard_greedy_nb(T, S, s, keep):
+    discard_baseline_nb(T, S, s, keep, 2)
+    free = free_slots_nb(S, s)
+    n = 0
+    for pos in range(S[s, HAND_N]):
+        if n >= free:
+            break
+        if T.ct[s, S[s, HAND + pos], F_USABLE_OPT] != 0:
+            keep[pos] = 1
+            n += 1
+    b = best_l3_nb(T, S, s)
+    if b >= 0:
+        keep[b] = 1

@@ -1,0 +1,708 @@
+"""The pure-Python reference engine: the same rules as the numba kernel, written to be read.
+
+It plays one game at a time on the compiled ``Tables`` (tables.py) and the per-game random
+stream (rng.py), and can write a turn-by-turn log.  The turn skeleton (``Game``) is common to
+both rule sets; everything specific to the Digital Monster Card Game sits in ``DmcgRules``
+(setup, evolution, levels / lost-point columns, the C effect, death check, what renewal keeps),
+so the Appmon rule set (RULES §3) can plug into the same skeleton.
+
+Zones are lists of card indices (the card's position in its seat's 30-card list).  Deck: index
+0 is the bottom, the last element the top.  Hand: hand order (the order cards entered it).
+Dark Area: the order cards arrived.  Digimon Box: ``l3`` (bottom Level III) and ``top`` (-1
+while the Level III is on top).  See docs/engine.md for the exact order of random draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simcli.engine import enums as E
+from simcli.engine.results import FA_HASH_START, fa_hash_step
+from simcli.engine.rng import Rng
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, Tables
+
+LV_NAMES = E.LEVEL_NAMES
+
+
+def wp_cost(v: int) -> int:
+    """DM-EVO-3: cards discarded from hand after a step that used a V% card."""
+    return 2 if v >= 80 else (1 if v >= 60 else 0)
+
+
+@dataclass
+class Step:
+    """One prepared evolution step."""
+
+    card: int  # the Digimon card evolved into
+    hand_pos: int  # its position in hand when planned (for tie-breaks)
+    alt: int  # requirement alternative used
+    ncards: int  # ●/X cards taken
+    res: int = -1  # WP / named option card put into the Power Box (-1 none)
+    res_slot: int = -1  # slot index it came from (-1: from hand)
+    jog: int = -1  # Jogress partner card from hand (-1 none)
+    ignore: bool = False  # DM-EVO-5: requirement ignored by an option
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    deck: list = field(default_factory=list)
+    hand: list = field(default_factory=list)
+    dark: list = field(default_factory=list)
+    l3: int = -1
+    top: int = -1
+    slots: list = field(default_factory=lambda: [-1, -1, -1])
+    slot_up: list = field(default_factory=lambda: [0, 0, 0])  # face-up turns left (-1 until discarded)
+    points: int = 100
+    gauge: list = field(default_factory=list)
+    renewals: int = 0
+    first_renewal: int = 0
+    evo_box: list = field(default_factory=list)
+    power: list = field(default_factory=list)
+    plan: list = field(default_factory=list)
+    exchange: int = -1  # Level III prepared for exchange (DM-PREP-1 step 3)
+    max_level: int = 0
+    evolved_turn: int = 0  # turn in which the Digimon last evolved
+
+    def cur(self) -> int:
+        return self.top if self.top >= 0 else self.l3
+
+    def base(self) -> int:
+        """The card evolution starts from: the prepared Level III exchange, else the top card."""
+        return self.exchange if self.exchange >= 0 else self.cur()
+
+
+# =============================================================================================
+# Players (pure Python twins of players.py)
+# =============================================================================================
+class BaselinePlayer:
+    """RULES.md §5, BL-1..BL-7."""
+
+    name = "baseline"
+    cost_aware = False
+
+    def partner(self, t: Tables, s: int) -> int:
+        """BL-1: the Level III with the highest A attack; ties → first in the deck file."""
+        best, best_a = -1, -1
+        for i in range(int(t.n_cards[s])):
+            if t.kind[s, i] == E.KIND_DIGIMON and t.level[s, i] == E.LV_III and t.atk[s, i, 0] > best_a:
+                best, best_a = i, int(t.atk[s, i, 0])
+        return best
+
+    def discard(self, g: "Game", p: PlayerState) -> list[int]:
+        """BL-2: hand positions to discard (Preparation step 1)."""
+        return baseline_discard(g, p, max_opts=2)
+
+    def exchange(self, g, p) -> int:
+        return -1  # BL-3
+
+    def plan(self, g: "Game", p: PlayerState) -> list[Step]:
+        return plan_chain(g, p, cost_aware=self.cost_aware)
+
+    def cancel(self, g, p) -> bool:
+        return False
+
+    def set_options(self, g, p) -> list[int]:
+        return []  # BL-5
+
+    def battle_action(self, g, p):
+        return None  # BL-5: always pass
+
+    def timed_options(self, g, p, timing) -> list[int]:
+        return []  # BL-5
+
+
+def hand_chain_keep(g: "Game", p: PlayerState) -> set[int]:
+    """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2)."""
+    t, s = g.t, p.seat
+    deck_n = len(p.deck)
+    frontier = {int(t.name[s, p.cur()])}
+    lv = int(t.level[s, p.cur()])
+    keep: set[int] = set()
+    while frontier and lv < E.LV_ULTIMATE:
+        lv += 1
+        nxt = set()
+        for pos, c in enumerate(p.hand):
+            if t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
+                continue
+            for a in range(int(t.req_n[s, c])):
+                if int(t.req[s, c, a, R_FROM]) in frontier and t.req[s, c, a, R_CARDS] <= deck_n:
+                    keep.add(pos)
+                    nxt.add(int(t.name[s, c]))
+                    break
+        frontier = nxt
+    return keep
+
+
+def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
+    t, s = g.t, p.seat
+    keep = hand_chain_keep(g, p)
+    # options a kept Digimon's requirement can use
+    wp_need = []
+    opt_need = set()
+    for pos in keep:
+        c = p.hand[pos]
+        for a in range(int(t.req_n[s, c])):
+            if t.req[s, c, a, R_WP] > 0:
+                wp_need.append(int(t.req[s, c, a, R_WP]))
+            if t.req[s, c, a, R_OPT] >= 0:
+                opt_need.add(int(t.req[s, c, a, R_OPT]))
+    cands = []
+    for pos, c in enumerate(p.hand):
+        if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
+            v = int(t.wp[s, c])
+            usable = (v > 0 and any(v >= w for w in wp_need)) or (int(t.optname[s, c]) in opt_need)
+            cands.append((0 if usable else 1, -v, pos))
+    cands.sort()
+    keep |= {pos for _, _, pos in cands[:max_opts]}
+    return [pos for pos in range(len(p.hand)) if pos not in keep]
+
+
+def _find_wp(t, s, p, need, used_hand, used_slots):
+    """Lowest sufficient Winning Percentage card: (value, hand before slots, position)."""
+    best = None
+    for pos, c in enumerate(p.hand):
+        if pos in used_hand or t.wp[s, c] < need:
+            continue
+        k = (int(t.wp[s, c]), 0, pos)
+        if best is None or k < best:
+            best = k
+    for i, c in enumerate(p.slots):
+        if c < 0 or i in used_slots or t.wp[s, c] < need or p.slot_up[i] != 0:
+            continue
+        k = (int(t.wp[s, c]), 1, i)
+        if best is None or k < best:
+            best = k
+    return best
+
+
+def _find_named(t, s, p, nm, used_hand, used_slots):
+    for pos, c in enumerate(p.hand):
+        if pos not in used_hand and t.kind[s, c] == E.KIND_OPTION and t.optname[s, c] == nm:
+            return (0, 0, pos)
+    for i, c in enumerate(p.slots):
+        if c >= 0 and i not in used_slots and t.optname[s, c] == nm and p.slot_up[i] == 0:
+            return (0, 1, i)
+    return None
+
+
+def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step]:
+    """BL-4: the best chain of evolution steps that can be prepared now (see RULES §5)."""
+    t, s = g.t, p.seat
+    deck_n = len(p.deck)
+    best: list = [None, None]  # key, steps
+
+    def rec(cur: int, used_hand: frozenset, used_slots: frozenset, ncards: int, steps: list):
+        if steps:
+            last = steps[-1].card
+            key = (-int(t.level[s, last]), -int(t.atk[s, last, 0]), ncards,
+                   tuple(st.hand_pos for st in steps), tuple(st.alt for st in steps))
+            if best[0] is None or key < best[0]:
+                best[0], best[1] = key, list(steps)
+        lv = int(t.level[s, cur]) + 1
+        if lv > E.LV_ULTIMATE:
+            return
+        for pos, c in enumerate(p.hand):
+            if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
+                continue
+            for a in range(int(t.req_n[s, c])):
+                if t.req[s, c, a, R_FROM] != t.name[s, cur]:
+                    continue
+                n = int(t.req[s, c, a, R_CARDS])
+                if ncards + n > deck_n:
+                    continue
+                uh, us = set(used_hand), set(used_slots)
+                uh.add(pos)
+                st = Step(c, pos, a, n)
+                cost = int(t.xdisc[s, c])
+                w = int(t.req[s, c, a, R_WP])
+                if w > 0:
+                    r = _find_wp(t, s, p, w, uh, us)
+                    if r is None:
+                        continue
+                    if r[1] == 0:
+                        st.res = p.hand[r[2]]
+                        uh.add(r[2])
+                    else:
+                        st.res, st.res_slot = p.slots[r[2]], r[2]
+                        us.add(r[2])
+                    cost += wp_cost(r[0])
+                o = int(t.req[s, c, a, R_OPT])
+                if o >= 0:
+                    r = _find_named(t, s, p, o, uh, us)
+                    if r is None:
+                        continue
+                    if r[1] == 0:
+                        st.res = p.hand[r[2]]
+                        uh.add(r[2])
+                    else:
+                        st.res, st.res_slot = p.slots[r[2]], r[2]
+                        us.add(r[2])
+                j = int(t.req[s, c, a, R_JOG])
+                if j >= 0:
+                    jp = -1
+                    for pos2, c2 in enumerate(p.hand):
+                        if pos2 not in uh and t.kind[s, c2] == E.KIND_DIGIMON and t.name[s, c2] == j:
+                            jp = pos2
+                            break
+                    if jp < 0:
+                        continue
+                    st.jog = p.hand[jp]
+                    uh.add(jp)
+                if cost_aware:
+                    # hand left after prep = hand minus all cards the chain uses; costs so far
+                    spent = sum((wp_cost(int(t.wp[s, x.res])) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
+                    if len(p.hand) - len(uh) - spent < cost:
+                        continue
+                rec(c, frozenset(uh), frozenset(us), ncards + n, steps + [st])
+
+    rec(p.base(), frozenset(), frozenset(), 0, [])
+    return best[1] or []
+
+
+# =============================================================================================
+# The DMCG rules seam
+# =============================================================================================
+class DmcgRules:
+    """Everything specific to the Digital Monster Card Game (RULES §2)."""
+
+    game = E.GAME_DMCG
+
+    def setup(self, g: "Game", p: PlayerState, player) -> None:
+        """DM-SET-1: partner face-down in the box, shuffle 29, top → point gauge, draw 6."""
+        t, s = g.t, p.seat
+        partner = player.partner(t, s)
+        p.l3 = partner
+        p.deck = [i for i in range(int(t.n_cards[s])) if i != partner]
+        g.rng.shuffle(p.deck)
+        p.gauge.append(p.deck.pop())
+        for _ in range(6):
+            p.hand.append(p.deck.pop())
+        p.max_level = E.LV_III
+
+    def level(self, g, p: PlayerState) -> int:
+        return int(g.t.level[p.seat, p.cur()])
+
+    def lost_points(self, g, loser: PlayerState, winner: PlayerState) -> int:
+        """C-LOST-1: the loser's table at the winner's level column."""
+        return int(g.t.lost[loser.seat, loser.cur(), self.level(g, winner)])
+
+    def death_check(self, g, loser: PlayerState) -> None:
+        """DM-PTS-1 / DM-L3-1: the losing Digimon goes to the Dark Area unless it is Level III."""
+        if loser.top >= 0:
+            g.log_line(f"  death check: {g.cname(loser, loser.top)} (seat {g.seat_name(loser)}) → Dark Area")
+            loser.dark.append(loser.top)
+            loser.top = -1
+
+    def renew(self, g, p: PlayerState) -> None:
+        """C-RENEW-1: box (except the bottom Level III) → Dark Area; shuffle it as the new deck."""
+        if p.top >= 0:
+            p.dark.append(p.top)
+            p.top = -1
+        p.deck = p.dark
+        p.dark = []
+        g.rng.shuffle(p.deck)
+        p.renewals += 1
+
+    # ---- Preparation (DM-PREP-1) ------------------------------------------------------------
+    def preparation(self, g: "Game", p: PlayerState, player) -> None:
+        t, s = g.t, p.seat
+        # (1) discard
+        disc = sorted(player.discard(g, p))
+        if disc:
+            g.log_line(f"  {g.seat_name(p)} discards {g.cnames(p, [p.hand[i] for i in disc])}")
+        dset = set(disc)
+        p.dark.extend(p.hand[i] for i in disc)
+        p.hand = [c for i, c in enumerate(p.hand) if i not in dset]
+        while len(p.hand) > 6:  # C-HAND-1 (decided: from the front of the hand)
+            p.dark.append(p.hand.pop(0))
+        # (2) draw to 6
+        drawn = []
+        while len(p.hand) < 6 and p.deck:
+            c = p.deck.pop()
+            p.hand.append(c)
+            drawn.append(c)
+        if drawn:
+            g.log_line(f"  {g.seat_name(p)} draws {g.cnames(p, drawn)} (deck {len(p.deck)})")
+        # (3) Level III exchange
+        p.exchange = -1
+        if p.top < 0:
+            pos = player.exchange(g, p)
+            if pos >= 0:
+                p.exchange = p.hand.pop(pos)
+        # (4) evolution preparation
+        steps = player.plan(g, p)
+        self.prepare_chain(g, p, steps)
+        # (5) preparation-timing options / abilities
+        g.effects.prep_phase(g, p, player)
+        # (6) set options
+        to_set = player.set_options(g, p)
+        for pos in sorted(to_set, reverse=True):
+            c = p.hand[pos]
+            k = p.slots.index(-1)
+            p.slots[k] = c
+            p.slot_up[k] = 0
+            del p.hand[pos]
+            g.log_line(f"  {g.seat_name(p)} sets {g.cname(p, c)} in slot {k + 1}")
+
+    def prepare_chain(self, g, p: PlayerState, steps: list[Step]) -> None:
+        """Move the chain's cards: Digimon → Evolution Box, requirements → Power Box."""
+        p.plan = steps
+        p.evo_box, p.power = [], []
+        if not steps:
+            return
+        hand_take = set()
+        for st in steps:
+            hand_take.add(st.hand_pos)
+        # resolve resource cards by identity (positions refer to the hand at planning time)
+        hand_before = list(p.hand)
+        take_pos = set(hand_take)
+        for st in steps:
+            if st.res >= 0 and st.res_slot < 0:
+                take_pos.add(_pos_of(hand_before, st.res, take_pos))
+            if st.jog >= 0:
+                take_pos.add(_pos_of(hand_before, st.jog, take_pos))
+        for st in steps:
+            p.evo_box.append(st.card)
+            for _ in range(st.ncards):
+                p.power.append(p.deck.pop())
+            if st.res >= 0:
+                p.power.append(st.res)
+                if st.res_slot >= 0:
+                    p.slots[st.res_slot] = -1
+            if st.jog >= 0:
+                p.power.append(st.jog)
+        p.hand = [c for i, c in enumerate(hand_before) if i not in take_pos]
+        g.log_line(
+            f"  {g.seat_name(p)} prepares " + " → ".join(g.cname(p, st.card) for st in steps)
+            + f" (power box {len(p.power)})"
+        )
+
+    # ---- Evolution (DM-EVO-6) ---------------------------------------------------------------
+    def evolution(self, g: "Game", p: PlayerState, player, second: bool) -> None:
+        t, s = g.t, p.seat
+        if g.turn == 1:
+            g.log_line(f"  {g.seat_name(p)} reveals partner {g.cname(p, p.l3)}")
+        if p.exchange >= 0:
+            g.log_line(f"  {g.seat_name(p)} exchanges {g.cname(p, p.l3)} for {g.cname(p, p.exchange)}")
+            p.dark.append(p.l3)
+            p.l3 = p.exchange
+            p.exchange = -1
+        steps = p.plan
+        if second and steps and player.cancel(g, p):
+            steps = []
+            g.log_line(f"  {g.seat_name(p)} cancels its evolution")
+        done = 0
+        for st in steps:
+            cost = int(t.xdisc[s, st.card]) + (wp_cost(int(t.wp[s, st.res])) if st.res >= 0 else 0)
+            if len(p.hand) < cost:
+                g.log_line(f"  {g.seat_name(p)} cannot pay {cost} for {g.cname(p, st.card)}: chain stops")
+                break
+            prev = p.cur()
+            if p.top >= 0:
+                p.dark.append(p.top)
+            p.top = st.card
+            p.evo_box.remove(st.card)
+            p.evolved_turn = g.turn
+            done += 1
+            g.log_line(f"  {g.seat_name(p)} evolves {g.cname(p, prev)} → {g.cname(p, st.card)}")
+            for _ in range(cost):
+                c = p.hand.pop(discard_choice(t, s, p.hand))
+                p.dark.append(c)
+                g.log_line(f"    pays: discards {g.cname(p, c)}")
+        p.dark.extend(p.evo_box)
+        p.dark.extend(p.power)
+        p.evo_box, p.power, p.plan = [], [], []
+        lv = self.level(g, p)
+        g.level_seen(p, lv)
+
+
+def discard_choice(t, s, hand) -> int:
+    """BL-4 cost: the lowest-level Digimon in hand (earliest among equals), else the first card."""
+    best, best_lv = -1, 99
+    for pos, c in enumerate(hand):
+        if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] < best_lv:
+            best, best_lv = pos, int(t.level[s, c])
+    return best if best >= 0 else 0
+
+
+def _pos_of(hand, card, taken) -> int:
+    for i, c in enumerate(hand):
+        if c == card and i not in taken:
+            return i
+    raise AssertionError("resource card not in hand")
+
+
+# =============================================================================================
+# Effects (RULES §4) — stage 1: none active; the hooks the skeleton calls
+# =============================================================================================
+class NoEffects:
+    def abilities_active(self, g, p) -> bool:
+        return False
+
+    def prep_phase(self, g, p, player):
+        pass
+
+    def battle_start(self, g, fa, sa):
+        pass
+
+    def battle_windows(self, g, fa, sa):
+        pass
+
+    def point_options(self, g, fa, sa, result):
+        pass
+
+    def after_points(self, g, fa, sa, result):
+        pass
+
+    def end_turn(self, g):
+        pass
+
+
+@dataclass
+class Mods:
+    """Per-player attack modifiers of one battle (C-CALC-1)."""
+
+    base_add: int = 0
+    mul_num: int = 1
+    mul_den: int = 1
+    add: int = 0
+    halved: bool = False
+    zeroed: bool = False
+    no_zero: bool = False
+    attack_as: int = -1
+    immune_mod: bool = False
+    immune_options: bool = False
+    abilities_void: bool = False
+    no_force_draw: bool = False
+    lost_mul: int = 1
+    force_draw: bool = False
+
+
+# =============================================================================================
+# The game skeleton (common core, RULES §1)
+# =============================================================================================
+class Game:
+    def __init__(self, t: Tables, seed: int, game_index: int, players, turn_cap: int = E.DEFAULT_TURN_CAP,
+                 rules=None, effects=None, log: list | None = None, names=None, check: bool = False):
+        self.t = t
+        self.seed, self.index = seed, game_index
+        self.rng = Rng(seed, game_index)
+        self.players = players
+        self.turn_cap = turn_cap
+        self.rules = rules or DmcgRules()
+        self.effects = effects or NoEffects()
+        self.log = log
+        self.names = names  # [seat][card] → display name, for the log
+        self.check = check
+        self.ps = [PlayerState(0), PlayerState(1)]
+        self.turn = 0
+        self.fa = 0
+        self.outcome = -1
+        self.fa_hash = FA_HASH_START
+        self.fa_t1 = -1
+        self.mods = [Mods(), Mods()]
+        self.card_uses = np.zeros((2, t.level.shape[1]), np.int64)
+        self.battles: list[int] = []  # per turn, BR_* from the first attacker's side
+        self.points_by_turn: list[tuple[int, int]] = []
+        self.renewal_turns: list[list[int]] = [[], []]
+        self._levels = [[1, 0, 0, 0], [1, 0, 0, 0]]
+        self.ability_used: set = set()
+
+    # ---- logging helpers ----
+    def log_line(self, s: str) -> None:
+        if self.log is not None:
+            self.log.append(s)
+
+    def seat_name(self, p: PlayerState) -> str:
+        return "AB"[p.seat]
+
+    def cname(self, p: PlayerState, c: int) -> str:
+        if self.names is None:
+            return f"#{c}"
+        return self.names[p.seat][c]
+
+    def cnames(self, p, cs) -> str:
+        return ", ".join(self.cname(p, c) for c in cs)
+
+    def level_seen(self, p: PlayerState, lv: int) -> None:
+        p.max_level = max(p.max_level, lv)
+        self._levels[p.seat][lv] = 1
+
+    # ---- the game ----
+    def setup(self) -> None:
+        for p, pl in zip(self.ps, self.players):
+            self.rules.setup(self, p, pl)
+        self.fa = self.rng.randint(2)  # C-ORD-1
+        self.log_line(
+            f"setup: A partner {self.cname(self.ps[0], self.ps[0].l3)}, B partner "
+            f"{self.cname(self.ps[1], self.ps[1].l3)}; coin: {'AB'[self.fa]} attacks first"
+        )
+
+    def play(self):
+        self.setup()
+        self.fa_t1 = self.fa
+        for turn in range(1, self.turn_cap + 1):
+            self.turn = turn
+            self.fa_hash = fa_hash_step(self.fa_hash, self.fa)
+            if self.play_turn():
+                break
+        else:
+            self.outcome = E.OUT_CAPPED
+            self.log_line(f"turn cap {self.turn_cap} reached: capped")
+        return self
+
+    def play_turn(self) -> bool:
+        """One turn (C-TURN-1); True when the game is decided."""
+        g, t, r = self, self.t, self.rules
+        fa, sa = self.ps[self.fa], self.ps[1 - self.fa]
+        pf, ps_ = self.players[fa.seat], self.players[sa.seat]
+        self.log_line(
+            f"turn {self.turn}: first attacker {'AB'[fa.seat]}; points A {self.ps[0].points} B {self.ps[1].points};"
+            f" hands {len(self.ps[0].hand)}/{len(self.ps[1].hand)}; decks {len(self.ps[0].deck)}/{len(self.ps[1].deck)}"
+        )
+        # Preparation
+        r.preparation(g, fa, pf)
+        if self.decided():
+            return self.finish()
+        r.preparation(g, sa, ps_)
+        if self.decided():
+            return self.finish()
+        if self.check:
+            assert len(fa.hand) <= 6 and len(sa.hand) <= 6, "hand above 6 after Preparation"
+        # Evolution
+        r.evolution(g, fa, pf, False)
+        r.evolution(g, sa, ps_, True)
+        # Battle
+        self.mods = [Mods(), Mods()]
+        self.effects.battle_start(g, fa, sa)
+        self.effects.battle_windows(g, fa, sa)
+        if self.decided():
+            return self.finish()
+        af, as_ = self.final_attacks(fa, sa)
+        if self.forced_draw(self.mods):
+            result = E.BR_DRAW
+        else:
+            result = E.BR_FIRST if af > as_ else (E.BR_SECOND if as_ > af else E.BR_DRAW)
+        self.log_line(
+            f"  battle: {'AB'[fa.seat]} {self.cname(fa, fa.cur())} {af} vs {'AB'[sa.seat]} {self.cname(sa, sa.cur())} {as_}"
+            f" → {('first attacker wins', 'second attacker wins', 'draw')[result]}"
+        )
+        self.battles.append(result)
+        # Point Calculation (DM-PTS-1)
+        self.effects.point_options(g, fa, sa, result)
+        if self.decided():
+            return self.finish()
+        if result == E.BR_DRAW:
+            fa.points = max(0, fa.points - 10)
+            sa.points = max(0, sa.points - 10)
+            self.log_line(f"  drawn battle: both lose 10 → A {self.ps[0].points} B {self.ps[1].points}")
+        else:
+            w, l = (fa, sa) if result == E.BR_FIRST else (sa, fa)
+            lp = r.lost_points(g, l, w) * self.mods[w.seat].lost_mul
+            l.points = max(0, l.points - lp)
+            self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
+        if self.decided():
+            return self.finish()
+        self.effects.after_points(g, fa, sa, result)
+        if self.decided():
+            return self.finish()
+        if result != E.BR_DRAW:
+            r.death_check(g, sa if result == E.BR_FIRST else fa)
+        for p in (fa, sa):
+            if not p.deck:
+                r.renew(g, p)
+                self.renewal_turns[p.seat].append(self.turn)
+                self.log_line(f"  renewal: {'AB'[p.seat]} shuffles its Dark Area into a new deck of {len(p.deck)}")
+        self.effects.end_turn(g)
+        self.points_by_turn.append((self.ps[0].points, self.ps[1].points))
+        if self.check:
+            self.check_invariants()
+        if result == E.BR_SECOND:
+            self.fa = sa.seat
+        return False
+
+    def forced_draw(self, mods) -> bool:
+        return (mods[0].force_draw or mods[1].force_draw) and not (mods[0].no_force_draw or mods[1].no_force_draw)
+
+    def copy_mods(self) -> list:
+        return [dataclasses.replace(m) for m in self.mods]
+
+    def final_attacks(self, fa: PlayerState, sa: PlayerState, mods=None) -> tuple[int, int]:
+        """C-TYPE-1/2 and C-CALC-1."""
+        t = self.t
+        mods = mods if mods is not None else self.mods
+        typ = [0, 0]
+        for p, o in ((fa, sa), (sa, fa)):
+            m = mods[p.seat]
+            typ[p.seat] = m.attack_as if m.attack_as >= 0 else int(t.bt[o.seat, o.cur()])
+        out = [0, 0]
+        for p, o in ((fa, sa), (sa, fa)):
+            m = mods[p.seat]
+            base = int(t.atk[p.seat, p.cur(), typ[p.seat]]) + m.base_add
+            c_effect = typ[p.seat] == E.BT_A and typ[o.seat] == E.BT_C
+            if (m.zeroed or c_effect) and not (m.no_zero or t.no_zero[p.seat, p.cur()]):
+                base = 0
+            v = max(0, base) * m.mul_num // m.mul_den + m.add
+            v = max(0, v)
+            if m.halved:
+                v //= 2
+            out[p.seat] = v
+        return out[fa.seat], out[sa.seat]
+
+    def decided(self) -> bool:
+        a, b = self.ps[0].points <= 0, self.ps[1].points <= 0
+        if a and b:
+            self.outcome = E.OUT_DRAW
+        elif a:
+            self.outcome = E.OUT_B
+        elif b:
+            self.outcome = E.OUT_A
+        return a or b
+
+    def finish(self) -> bool:
+        self.points_by_turn.append((self.ps[0].points, self.ps[1].points))
+        self.log_line(
+            f"game over in turn {self.turn}: " + ("A wins", "B wins", "draw", "capped")[self.outcome]
+            + f" (A {self.ps[0].points}, B {self.ps[1].points})"
+        )
+        return True
+
+    def check_invariants(self) -> None:
+        for p in self.ps:
+            zones = p.deck + p.hand + p.dark + p.gauge + [c for c in p.slots if c >= 0] + [p.l3] + (
+                [p.top] if p.top >= 0 else [])
+            n = int(self.t.n_cards[p.seat])
+            assert sorted(zones) == list(range(n)), (p.seat, sorted(zones))
+            assert 0 <= p.points <= 100
+            assert len(p.gauge) >= 1
+
+    def record(self) -> tuple:
+        a, b = self.ps
+        return (self.index, self.outcome, self.turn, a.points, b.points, a.renewals, b.renewals, self.fa_hash,
+                self.fa_t1)
+
+
+def make_player(name: str):
+    if name == "baseline":
+        return BaselinePlayer()
+    if name == "greedy":
+        from simcli.engine.reference_greedy import GreedyPlayer
+
+        return GreedyPlayer()
+    raise ValueError(f"unknown player {name!r}")
+
+
+def play_game(t: Tables, seed: int, game: int, players=("baseline", "baseline"), turn_cap=E.DEFAULT_TURN_CAP,
+              effects_on: bool = False, log=None, names=None, check=False) -> Game:
+    pls = [make_player(x) if isinstance(x, str) else x for x in players]
+    eff = None
+    if effects_on:
+        from simcli.engine.reference_effects import Effects
+
+        eff = Effects()
+    g = Game(t, seed, game, pls, turn_cap, effects=eff, log=log, names=names, check=check)
+    return g.play()

@@ -1,0 +1,392 @@
+"""Card effects (RULES §4) for the reference engine: conditions, costs, opcodes, timings, limits.
+
+What is applied where (the kernel does the same, in the same order — docs/engine.md):
+
+* Digimon abilities (effect rows of the card on top of the Digimon Box, when the card is modeled
+  and effects are on) apply by themselves at their timing: ``prep`` in Preparation step (5),
+  ``passive`` at the start of battle (second attacker, then first), ``evolved`` at the start of
+  battle of the turn the Digimon evolved into this card, ``point`` before the loser loses points,
+  ``win``/``lose`` after points.  ``battle`` rows are special abilities (◎): a player *uses* them in
+  its battle window, each row once per turn.
+* Options (modeled, with effect rows) are used only from a slot, by the players that set them
+  (greedy; the baseline never does, BL-5): ``battle`` in a battle window, ``point`` / ``win`` /
+  ``lose`` in Point Calculation, ``prep`` in Preparation step (5).
+* A used option with limit ``turns(N)`` stays face-up in its slot for N turns, ``discarded`` /
+  ``digimon`` until discarded (the players never discard a face-up option); its battle rows
+  apply again at the start of every later battle.  Other used options go to the Dark Area at the
+  end of the phase (point gauge instead with a ``gauge`` cost).
+* Unsupported operations (negate_*, evolve_ignore, no_ignore, per_*, opp_slots_clear) and
+  conditions (card=…) are no-ops / false in both engines.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from simcli.engine import enums as E
+from simcli.engine.reference import Mods, NoEffects, discard_choice
+
+MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS}
+OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES}
+MOD_OPS = MOD_OPP_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_FORCE_DRAW,
+                         E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_VOID_ABILITIES,
+                         E.OP_LOST_MUL}
+PERSIST = 1000  # slot_up value of an option that stays face-up until discarded
+
+
+def cmp_num(a: int, c: int, b: int) -> bool:
+    if c == E.CMP_EQ or c == E.CMP_HAS:
+        return a == b
+    if c == E.CMP_NE:
+        return a != b
+    if c == E.CMP_GE:
+        return a >= b
+    if c == E.CMP_LE:
+        return a <= b
+    if c == E.CMP_GT:
+        return a > b
+    if c == E.CMP_LT:
+        return a < b
+    return False
+
+
+def cmp_has(has: bool, c: int) -> bool:
+    if c in (E.CMP_EQ, E.CMP_HAS):
+        return has
+    if c == E.CMP_NE:
+        return not has
+    return False
+
+
+def attack_type(g, p, mods=None) -> int:
+    mods = mods or g.mods
+    o = g.ps[1 - p.seat]
+    m = mods[p.seat]
+    return m.attack_as if m.attack_as >= 0 else int(g.t.bt[o.seat, o.cur()])
+
+
+def cond_ok(g, p, row, mods=None) -> bool:
+    t = g.t
+    o = g.ps[1 - p.seat]
+    cp, co = p.cur(), o.cur()
+    for k in range(int(row[E.E_NCOND])):
+        kind, c, v = (int(x) for x in row[E.E_COND0 + 3 * k: E.E_COND0 + 3 * k + 3])
+        if kind == E.C_LEVEL:
+            ok = cmp_num(int(t.level[p.seat, cp]), c, v)
+        elif kind == E.C_OPP_LEVEL:
+            ok = cmp_num(int(t.level[o.seat, co]), c, v)
+        elif kind == E.C_OPP_HIGHER:
+            ok = t.level[o.seat, co] > t.level[p.seat, cp]
+        elif kind == E.C_OPP_LOWER:
+            ok = t.level[o.seat, co] < t.level[p.seat, cp]
+        elif kind == E.C_POINTS:
+            ok = cmp_num(p.points, c, v)
+        elif kind == E.C_OPP_POINTS:
+            ok = cmp_num(o.points, c, v)
+        elif kind == E.C_OPP_BT:
+            ok = cmp_num(int(t.bt[o.seat, co]), c, v)
+        elif kind == E.C_ATTACK:
+            ok = cmp_num(attack_type(g, p, mods), c, v)
+        elif kind == E.C_OPP_ATTACK:
+            ok = cmp_num(attack_type(g, o, mods), c, v)
+        elif kind == E.C_FIRST:
+            ok = (1 if g.fa == p.seat else 0) == v
+        elif kind in (E.C_ATTR, E.C_OPP_ATTR):
+            x = p if kind == E.C_ATTR else o
+            ok = cmp_has(int(t.attr[x.seat, x.cur()]) == v, c)
+        elif kind in (E.C_NAME, E.C_OPP_NAME):
+            x = p if kind == E.C_NAME else o
+            ok = cmp_has(int(t.vname[x.seat, x.cur()]) == v, c)
+        elif kind in (E.C_FRAME, E.C_OPP_FRAME):
+            x = p if kind == E.C_FRAME else o
+            ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
+        elif kind in (E.C_FIELD, E.C_OPP_FIELD):
+            x = p if kind == E.C_FIELD else o
+            ok = cmp_has(v in t.fields[x.seat, x.cur()], c)
+        elif kind in (E.C_TYPE, E.C_OPP_TYPE):
+            x = p if kind == E.C_TYPE else o
+            ok = cmp_has(v in t.words[x.seat, x.cur()], c)
+        elif kind in (E.C_KEYWORD, E.C_OPP_KEYWORD):
+            x = p if kind == E.C_KEYWORD else o
+            ok = cmp_has(v in t.keywords[x.seat, x.cur()], c)
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def cost_payable(g, p, row) -> bool:
+    t = g.t
+    for k in range(E.MAX_COSTS):
+        kind, n = int(row[E.E_COST0 + 2 * k]), int(row[E.E_COST0 + 2 * k + 1])
+        if kind == E.K_DISCARD and len(p.hand) < n:
+            return False
+        if kind == E.K_DISCARD_DIGIMON and sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON) < n:
+            return False
+        if kind == E.K_MILL and len(p.deck) < n:
+            return False
+        if kind == E.K_POINTS and p.points <= n:
+            return False
+    return True
+
+
+def pay_cost(g, p, row) -> bool:
+    """Pay a row's costs; returns True when the card goes to the point gauge."""
+    t = g.t
+    gauge = False
+    for k in range(E.MAX_COSTS):
+        kind, n = int(row[E.E_COST0 + 2 * k]), int(row[E.E_COST0 + 2 * k + 1])
+        if kind == E.K_DISCARD:
+            for _ in range(n):
+                p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
+        elif kind == E.K_DISCARD_DIGIMON:
+            for _ in range(n):
+                p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
+        elif kind == E.K_MILL:
+            for _ in range(n):
+                p.dark.append(p.deck.pop())
+        elif kind == E.K_POINTS:
+            p.points = max(0, p.points - n)
+        elif kind == E.K_GAUGE:
+            gauge = True
+    return gauge
+
+
+def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False) -> None:
+    """Apply one effect row for player p.  sim: only attack modifiers, on `mods` (greedy look-ahead)."""
+    mods = mods if mods is not None else g.mods
+    t = g.t
+    o = g.ps[1 - p.seat]
+    op, arg, arg2 = int(row[E.E_OP]), int(row[E.E_ARG]), int(row[E.E_ARG2])
+    mp, mo = mods[p.seat], mods[o.seat]
+    if op in OPP_OPS:
+        if from_option and mo.immune_options:
+            return
+        if op in MOD_OPP_OPS and mo.immune_mod:
+            return
+    if sim and op not in MOD_OPS:
+        return
+    if op == E.OP_ATK_ADD:
+        mp.add += arg
+    elif op == E.OP_OPP_ATK_ADD:
+        mo.add += arg
+    elif op == E.OP_BASE_ADD:
+        mp.base_add += arg
+    elif op == E.OP_ATK_MUL:
+        mp.mul_num, mp.mul_den = arg, max(1, arg2)
+    elif op == E.OP_OPP_ATK_MUL:
+        mo.mul_num, mo.mul_den = arg, max(1, arg2)
+    elif op == E.OP_HALVE_OPP:
+        mo.halved = True
+    elif op == E.OP_ATTACK_AS:
+        mp.attack_as = arg
+    elif op == E.OP_OPP_ATTACK_AS:
+        mo.attack_as = arg
+    elif op == E.OP_ZERO_OPP:
+        mo.zeroed = True
+    elif op == E.OP_NO_ZERO:
+        mp.no_zero = True
+    elif op == E.OP_FORCE_DRAW:
+        mp.force_draw = True
+    elif op == E.OP_NO_FORCE_DRAW:
+        mp.no_force_draw = True
+    elif op == E.OP_IMMUNE_OPTIONS:
+        mp.immune_options = True
+    elif op == E.OP_IMMUNE_MOD:
+        mp.immune_mod = True
+    elif op == E.OP_VOID_ABILITIES:
+        if not t.keep_abil[o.seat, o.cur()]:
+            mo.abilities_void = True
+    elif op == E.OP_LOST_MUL:
+        mp.lost_mul = arg
+    elif op == E.OP_DAMAGE:
+        o.points = max(0, o.points - arg)
+    elif op == E.OP_HEAL:
+        p.points = min(100, p.points + arg)
+    elif op == E.OP_SELF_DAMAGE:
+        p.points = max(0, p.points - arg)
+    elif op == E.OP_DRAW:
+        for _ in range(arg):
+            if p.deck:
+                p.hand.append(p.deck.pop())
+    elif op == E.OP_DISCARD:
+        for _ in range(arg):
+            if p.hand:
+                p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
+    elif op == E.OP_MILL:
+        for _ in range(arg):
+            if p.deck:
+                p.dark.append(p.deck.pop())
+    elif op == E.OP_OPP_MILL:
+        for _ in range(arg):
+            if o.deck:
+                o.dark.append(o.deck.pop())
+    elif op == E.OP_OPP_DISCARD:
+        for _ in range(arg):
+            if o.hand:
+                o.dark.append(o.hand.pop(g.rng.randint(len(o.hand))))
+    # other operations: not supported yet (no-op in both engines)
+
+
+def rows(g, seat, card):
+    t = g.t
+    return [t.effects[r] for r in range(int(t.eff_lo[seat, card]), int(t.eff_hi[seat, card]))]
+
+
+def option_limit(row) -> int:
+    """Turns an option stays face-up after use: 0 (to the Dark Area at the end of the phase), N, PERSIST."""
+    lim = int(row[E.E_LIMIT])
+    if lim == E.L_TURNS:
+        return max(1, int(row[E.E_LIMIT_ARG]))
+    if lim in (E.L_DISCARDED, E.L_DIGIMON):
+        return PERSIST
+    return 0
+
+
+class Effects(NoEffects):
+    """The effect hooks the Game skeleton calls (reference.Game.play_turn)."""
+
+    # ---- helpers -------------------------------------------------------------------------------
+    def abilities_active(self, g, p) -> bool:
+        return bool(g.t.modeled[p.seat, p.cur()]) and not g.mods[p.seat].abilities_void
+
+    def auto_abilities(self, g, p, timing: int) -> None:
+        if not self.abilities_active(g, p):
+            return
+        used = False
+        for row in rows(g, p.seat, p.cur()):
+            if int(row[E.E_TIMING]) == timing and cond_ok(g, p, row) and cost_payable(g, p, row):
+                pay_cost(g, p, row)
+                apply_row(g, p, row, False)
+                used = True
+        if used:
+            g.card_uses[p.seat, p.cur()] += 1
+
+    def use_option(self, g, p, k: int, timing: int) -> None:
+        """Use the option in slot k at this timing: costs, then its rows with that timing."""
+        c = p.slots[k]
+        rs = [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == timing]
+        gauge = False
+        for r in rs:
+            gauge |= pay_cost(g, p, r)
+        for r in rs:
+            if cond_ok(g, p, r):
+                apply_row(g, p, r, True)
+        g.card_uses[p.seat, c] += 1
+        g.log_line(f"  {'AB'[p.seat]} uses {g.cname(p, c)}")
+        up = option_limit(rs[0]) if rs else 0
+        if gauge:
+            p.gauge.append(c)
+            p.slots[k] = -1
+            p.slot_up[k] = 0
+        elif up > 0:
+            p.slot_up[k] = up
+        else:
+            p.slot_up[k] = -2  # used this phase: to the Dark Area at the end of the phase
+            self.spent.append((p.seat, k))
+
+    def end_phase(self, g) -> None:
+        for seat, k in self.spent:
+            p = g.ps[seat]
+            p.dark.append(p.slots[k])
+            p.slots[k] = -1
+            p.slot_up[k] = 0
+        self.spent = []
+
+    def use_ability(self, g, p, r: int) -> None:
+        row = g.t.effects[r]
+        g.ability_used.add((p.seat, r))
+        pay_cost(g, p, row)
+        if cond_ok(g, p, row):
+            apply_row(g, p, row, False)
+        g.card_uses[p.seat, p.cur()] += 1
+        g.log_line(f"  {'AB'[p.seat]} uses the ability of {g.cname(p, p.cur())}")
+
+    # ---- hooks -----------------------------------------------------------------------------------
+    spent: list = []
+
+    def prep_phase(self, g, p, player) -> None:
+        self.spent = []
+        self.auto_abilities(g, p, E.T_PREP)
+        for k in player.timed_options(g, p, E.T_PREP):
+            self.use_option(g, p, k, E.T_PREP)
+        self.end_phase(g)
+
+    def battle_start(self, g, fa, sa) -> None:
+        self.spent = []
+        g.ability_used = set()
+        t = g.t
+        for p in (sa, fa):  # void first (second attacker, then first)
+            if t.modeled[p.seat, p.cur()] and not g.mods[p.seat].abilities_void:
+                for row in rows(g, p.seat, p.cur()):
+                    if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and int(row[E.E_TIMING]) == E.T_PASSIVE \
+                            and cond_ok(g, p, row):
+                        apply_row(g, p, row, False)
+        for p in (sa, fa):
+            if self.abilities_active(g, p):
+                for row in rows(g, p.seat, p.cur()):
+                    tm = int(row[E.E_TIMING])
+                    if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
+                        continue
+                    if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) and cond_ok(g, p, row):
+                        apply_row(g, p, row, False)
+        for p in (sa, fa):
+            for k in range(3):
+                c = p.slots[k]
+                if c >= 0 and p.slot_up[k] > 0:
+                    for row in rows(g, p.seat, c):
+                        if int(row[E.E_TIMING]) == E.T_BATTLE and cond_ok(g, p, row):
+                            apply_row(g, p, row, True)
+
+    def battle_windows(self, g, fa, sa) -> None:
+        cur, passes, windows = sa, 0, 0
+        while passes < 2 and windows < 16:
+            acted = False
+            for _ in range(8):
+                act = g.players[cur.seat].battle_action(g, cur)
+                if act is None:
+                    break
+                kind, idx = act
+                if kind == 0:
+                    self.use_ability(g, cur, idx)
+                else:
+                    self.use_option(g, cur, idx, E.T_BATTLE)
+                acted = True
+            passes = 0 if acted else passes + 1
+            windows += 1
+            cur = g.ps[1 - cur.seat]
+        self.end_phase(g)
+
+    def point_options(self, g, fa, sa, result) -> None:
+        self.spent = []
+        for p in (fa, sa):
+            for k in g.players[p.seat].timed_options(g, p, E.T_POINT):
+                self.use_option(g, p, k, E.T_POINT)
+        for p in (fa, sa):
+            self.auto_abilities(g, p, E.T_POINT)
+
+    def after_points(self, g, fa, sa, result) -> None:
+        for p in (fa, sa):
+            won = (result == E.BR_FIRST) == (p is fa) and result != E.BR_DRAW
+            lost = result != E.BR_DRAW and not won
+            tm = E.T_WIN if won else (E.T_LOSE if lost else -1)
+            if tm < 0:
+                continue
+            self.auto_abilities(g, p, tm)
+            if g.decided():
+                break
+            for k in g.players[p.seat].timed_options(g, p, tm):
+                self.use_option(g, p, k, tm)
+            if g.decided():
+                break
+        self.end_phase(g)
+
+    def end_turn(self, g) -> None:
+        for p in g.ps:
+            for k in range(3):
+                if p.slots[k] >= 0 and 0 < p.slot_up[k] < PERSIST:
+                    p.slot_up[k] -= 1
+                    if p.slot_up[k] == 0:
+                        p.dark.append(p.slots[k])
+                        p.slots[k] = -1

@@ -1,0 +1,61 @@
+"""The kernel's game state layout: one int32 row per player, ``S[seat, field]`` (-1 = none).
+
+Zone arrays are stored as (cards…, count).  Deck: S[p, DECK + i] for i < S[p, DECK_N], index 0 the
+bottom, the last one the top.  Hand: hand order.  Dark Area: arrival order.
+"""
+
+MAXZ = 32  # room per zone (30 cards per deck; a hand may briefly hold more than 6)
+
+DECK = 0  # deck cards (bottom .. top)
+DECK_N = DECK + MAXZ
+HAND = DECK_N + 1  # hand cards in hand order
+HAND_N = HAND + MAXZ
+DARK = HAND_N + 1  # Dark Area (discard pile) in arrival order
+DARK_N = DARK + MAXZ
+POWER = DARK_N + 1  # Power Box (evolution requirement cards) in the order placed
+POWER_N = POWER + MAXZ
+GAUGE = POWER_N + 1  # point gauge cards (out of the game)
+GAUGE_N = GAUGE + MAXZ
+L3 = GAUGE_N + 1  # bottom Level III of the Digimon Box
+TOP = L3 + 1  # card on top of it (-1: the Level III is on top)
+SLOT = TOP + 1  # 3 option slots (card or -1)
+SLOT_UP = SLOT + 3  # per slot: 0 face-down, k>0 face-up for k more turns, 1000 until discarded
+PTS = SLOT_UP + 3  # points 0..100
+RENEW = PTS + 1  # renewals so far
+FIRST_RENEW = RENEW + 1  # turn of the first renewal (0 never)
+EXCH = FIRST_RENEW + 1  # Level III prepared for exchange (-1 none)
+MAXLV = EXCH + 1  # highest level reached (bit mask of LV_*)
+PLAN_N = MAXLV + 1  # prepared evolution steps
+PLAN = PLAN_N + 1  # steps x PLAN_W: (card, ncards, res card, res slot, jogress card)
+PLAN_W = 5
+MAX_STEPS = 3
+ABIL_USED = PLAN + PLAN_W * MAX_STEPS  # bit mask of the top Digimon's effect rows used this turn
+SUPPORT = ABIL_USED + 1  # support Digimon this turn (-1 none)
+EVOLVED = SUPPORT + 1  # turn in which the Digimon last evolved (0 never)
+NS = EVOLVED + 1
+
+# misc per-game scratch X (int32 [64])
+X_SPENT_N = 0  # options used this phase, to the Dark Area at its end: pairs (seat, slot) from X_SPENT
+X_SPENT = 1
+X_FA = 40  # first attacker of this turn
+X_TURN = 41  # turn number
+X_LIST = 42  # small list scratch (slot indices), up to 3
+NX = 64
+PERSIST = 1000  # SLOT_UP of an option that stays face-up until discarded
+
+# per-player battle modifiers M[seat, field] (C-CALC-1)
+M_BASE_ADD = 0
+M_NUM = 1
+M_DEN = 2
+M_ADD = 3
+M_HALVED = 4
+M_ZEROED = 5
+M_NOZERO = 6
+M_AS = 7  # attack forced to A/B/C (-1 none)
+M_IMM_MOD = 8
+M_IMM_OPT = 9
+M_VOID = 10  # this player's abilities are void
+M_NOFD = 11  # immune to forced draws
+M_LOSTMUL = 12
+M_FORCE_DRAW = 13  # this player applied a forced draw
+NM = 14

@@ -1,0 +1,258 @@
+"""Compile a pair of decks (+ effects on/off) into flat numpy arrays (DESIGN.md convention 1).
+
+Seat 0 is deck A, seat 1 is deck B.  A card is identified inside the engines by its index in
+its seat's 30-card list (the deck-file order, copies expanded).  Every per-card array below is
+indexed ``[seat, card]``.  Names (rule names, DM-NAME-1) are coded by one ``names`` list shared
+by both seats; ``-1`` means "none".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, parse_effect
+from simcli.cards.names import norm_name
+from simcli.engine import enums as E
+
+DECK_SIZE = 30
+MAX_ALTS = 4  # requirement alternatives kept per card (DM-EVO-3c); the data has at most 4
+# requirement columns
+R_FROM, R_CARDS, R_WP, R_OPT, R_JOG = range(5)
+REQ_WIDTH = 5
+MAX_EFFECTS = 8  # effect rows per card at most
+MAX_WORDS = 6
+
+_WP_RE = re.compile(r"winning\s*percentage\s*:?\s*(\d+)", re.I)
+
+
+class Tables(NamedTuple):
+    """Only arrays: this tuple goes into numba as is."""
+
+    level: np.ndarray  # int8 [2,30]  LV_III..LV_ULTIMATE for Digimon, LV_OTHER for options
+    bt: np.ndarray  # int8 [2,30]     battle type BT_A/B/C (-1 for options)
+    atk: np.ndarray  # int32 [2,30,3] printed attacks A,B,C
+    lost: np.ndarray  # int32 [2,30,4] lost points against III, IV, Perfect, Ultimate
+    name: np.ndarray  # int32 [2,30]  rule-name id (DM-NAME-1)
+    kind: np.ndarray  # int8 [2,30]   KIND_DIGIMON / KIND_OPTION
+    optype: np.ndarray  # int8 [2,30] 0 Program, 1 Item, 2 Field, 3 other (-1 for Digimon)
+    wp: np.ndarray  # int32 [2,30]    Winning Percentage value V for "Winning Percentage: V%!" cards, else 0
+    optname: np.ndarray  # int32 [2,30] name id of an option card (-1 for Digimon)
+    req: np.ndarray  # int32 [2,30,MAX_ALTS,5] (from_name, cards, win_pct, option_name, jogress_name)
+    req_n: np.ndarray  # int8 [2,30]  number of alternatives
+    xdisc: np.ndarray  # int8 [2,30]  extra cards discarded from hand per evolution (rider)
+    no_zero: np.ndarray  # int8 [2,30] printed "A cannot go to zero" (C-TYPE-2), active with effects off
+    req_opt: np.ndarray  # int8 [2,30] option that can serve as an evolution requirement (WP or named)
+    eff_lo: np.ndarray  # int32 [2,30] effect rows [eff_lo, eff_hi) in `effects`
+    eff_hi: np.ndarray  # int32 [2,30]
+    modeled: np.ndarray  # int8 [2,30] 1 = card text modeled (options usable / abilities active)
+    effects: np.ndarray  # int32 [n_rows, EFFECT_WIDTH] compiled effect rows (cards/effects.py)
+    face_up_limit: np.ndarray  # int8 [2,30] 1 = "only one of this card may be face-up"
+    n_cards: np.ndarray  # int32 [2] cards per seat (always 30 in a legal deck)
+    # condition words (codes of the effect Vocab, 0 = none): attribute, name, frame, and up to MAX_WORDS
+    # fields / keywords / species words per card
+    attr: np.ndarray  # int32 [2,30]
+    vname: np.ndarray  # int32 [2,30]
+    frame: np.ndarray  # int8 [2,30] FRAME_* (-1 unknown)
+    fields: np.ndarray  # int32 [2,30,MAX_WORDS]
+    keywords: np.ndarray  # int32 [2,30,MAX_WORDS]
+    words: np.ndarray  # int32 [2,30,MAX_WORDS] species words (type~WORD)
+    keep_abil: np.ndarray  # int8 [2,30] has an unconditional keep_abilities row
+    usable_opt: np.ndarray  # int8 [2,30] option with effect rows the players may set and use
+
+
+class TableInfo(NamedTuple):
+    names: list  # name id -> rule name
+    cards: list  # [seat] -> list of Card records (deck order)
+    vocab: Vocab
+    effects_on: bool
+
+
+_OPTYPES = {"program": 0, "item": 1, "field": 2}
+
+
+def wp_value(card) -> int:
+    if card.get("kind") != "Option":
+        return 0
+    m = _WP_RE.search(card.get("name", ""))
+    return int(m.group(1)) if m else 0
+
+
+def _printed_no_zero(card) -> bool:
+    for text in card.get("effects", []) or []:
+        try:
+            e = parse_effect(text)
+        except EffectSyntaxError:
+            continue
+        if e.op == "no_zero" and e.timing == "passive" and not e.conds:
+            return True
+    return False
+
+
+def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
+    """decks: two lists of Card records (deck order) → (Tables, TableInfo)."""
+    if len(decks) != 2:
+        raise ValueError("need exactly two decks")
+    names: list[str] = []
+    name_id: dict[str, int] = {}
+
+    def nid(n: str) -> int:
+        n = norm_name(n)
+        if n not in name_id:
+            name_id[n] = len(names)
+            names.append(n)
+        return name_id[n]
+
+    n = max(len(d) for d in decks)
+    n = max(n, 1)
+    shape = (2, n)
+    level = np.full(shape, E.LV_OTHER, np.int8)
+    bt = np.full(shape, -1, np.int8)
+    atk = np.zeros((2, n, 3), np.int32)
+    lost = np.zeros((2, n, 4), np.int32)
+    name = np.full(shape, -1, np.int32)
+    kind = np.zeros(shape, np.int8)
+    optype = np.full(shape, -1, np.int8)
+    wp = np.zeros(shape, np.int32)
+    optname = np.full(shape, -1, np.int32)
+    req = np.full((2, n, MAX_ALTS, REQ_WIDTH), -1, np.int32)
+    req[:, :, :, R_CARDS] = 0
+    req[:, :, :, R_WP] = 0
+    req_n = np.zeros(shape, np.int8)
+    xdisc = np.zeros(shape, np.int8)
+    no_zero = np.zeros(shape, np.int8)
+    req_opt = np.zeros(shape, np.int8)
+    eff_lo = np.zeros(shape, np.int32)
+    eff_hi = np.zeros(shape, np.int32)
+    modeled = np.zeros(shape, np.int8)
+    face_up = np.zeros(shape, np.int8)
+    rows: list[np.ndarray] = []
+    vocab = Vocab()
+    req_option_names: list[set] = [set(), set()]
+
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            name[s, i] = nid(c["name"])
+            modeled[s, i] = 1 if c.get("modeled") else 0
+            face_up[s, i] = 1 if c.get("face_up_limit") else 0
+            if c["kind"] == "Digimon":
+                kind[s, i] = E.KIND_DIGIMON
+                level[s, i] = E.LEVEL_INDEX.get(c.get("level") or "", E.LV_OTHER)
+                bt[s, i] = E.BT_NAMES.index(c["battle_type"]) if c.get("battle_type") in E.BT_NAMES else E.BT_A
+                for k, b in enumerate(E.BT_NAMES):
+                    atk[s, i, k] = int((c.get("attack") or {}).get(b) or 0)
+                for k, lv in enumerate(E.LEVEL_NAMES):
+                    lost[s, i, k] = int((c.get("lost_points") or {}).get(lv) or 0)
+                alts = c.get("requirements") or []
+                for a, r in enumerate(alts[:MAX_ALTS]):
+                    req[s, i, a, R_FROM] = nid(r["from_name"])
+                    req[s, i, a, R_CARDS] = int(r.get("cards", 0) or 0)
+                    req[s, i, a, R_WP] = int(r.get("win_pct", 0) or 0)
+                    if r.get("option"):
+                        req[s, i, a, R_OPT] = nid(r["option"])
+                        req_option_names[s].add(norm_name(r["option"]))
+                    if r.get("jogress"):
+                        req[s, i, a, R_JOG] = nid(r["jogress"])
+                req_n[s, i] = min(len(alts), MAX_ALTS)
+                xdisc[s, i] = int(c.get("evolution_extra_discard", 0) or 0)
+                no_zero[s, i] = 1 if _printed_no_zero(c) else 0
+                default_timing = "battle"
+            else:
+                kind[s, i] = E.KIND_OPTION
+                optype[s, i] = _OPTYPES.get((c.get("option_type") or "").lower(), 3)
+                wp[s, i] = wp_value(c)
+                optname[s, i] = name[s, i]
+                default_timing = c.get("timing") or "battle"
+            eff_lo[s, i] = len(rows)
+            if effects and c.get("modeled"):
+                for text in (c.get("effects") or [])[:MAX_EFFECTS]:
+                    try:
+                        rows.append(compile_effect(parse_effect(text), default_timing, vocab))
+                    except EffectSyntaxError:
+                        continue
+            eff_hi[s, i] = len(rows)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if kind[s, i] == E.KIND_OPTION and (wp[s, i] > 0 or norm_name(c["name"]) in req_option_names[s]):
+                req_opt[s, i] = 1
+    eff = np.array(rows, np.int32) if rows else np.zeros((1, E.EFFECT_WIDTH), np.int32)
+    n_cards = np.array([len(decks[0]), len(decks[1])], np.int32)
+    attr = np.zeros(shape, np.int32)
+    vname = np.zeros(shape, np.int32)
+    frame = np.full(shape, -1, np.int8)
+    fields = np.zeros((2, n, MAX_WORDS), np.int32)
+    keywords = np.zeros((2, n, MAX_WORDS), np.int32)
+    words = np.zeros((2, n, MAX_WORDS), np.int32)
+    keep_abil = np.zeros(shape, np.int8)
+    usable_opt = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("attribute"):
+                attr[s, i] = vocab.code("attr", c["attribute"])
+            vname[s, i] = vocab.code("name", norm_name(c["name"]))
+            if c.get("frame") in E.FRAME_NAMES:
+                frame[s, i] = E.FRAME_NAMES.index(c["frame"])
+            for k, f in enumerate((c.get("fields") or [])[:MAX_WORDS]):
+                fields[s, i, k] = vocab.code("field", f)
+            for k, w in enumerate((c.get("keywords") or [])[:MAX_WORDS]):
+                keywords[s, i, k] = vocab.code("word", w)
+            for k, w in enumerate(re.split(r"[\s/]+", c.get("species") or "")[:MAX_WORDS]):
+                if w:
+                    words[s, i, k] = vocab.code("word", w)
+            for r in range(eff_lo[s, i], eff_hi[s, i]):
+                row = eff[r]
+                if row[E.E_OP] == E.OP_KEEP_ABILITIES and row[E.E_NCOND] == 0:
+                    keep_abil[s, i] = 1
+            if kind[s, i] == E.KIND_OPTION and eff_hi[s, i] > eff_lo[s, i] and wp[s, i] == 0:
+                usable_opt[s, i] = 1
+    t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
+               eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
+               keep_abil, usable_opt)
+    return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
+
+
+def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the documented name
+    """The arrays only (see compile_tables for the names too)."""
+    return compile_tables(decks, effects)[0]
+
+
+# ---- the packed form the numba kernel reads ---------------------------------------------------------
+# Passing a NamedTuple of many arrays between numba functions costs ~150 ns per call (every array's
+# struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
+_SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
+            "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt")
+F = {name: i for i, name in enumerate(_SCALARS)}
+globals().update({f"F_{name.upper()}": i for name, i in F.items()})
+F_ATK = len(_SCALARS)
+F_LOST = F_ATK + 3
+F_REQ = F_LOST + 4  # + alt * REQ_WIDTH + R_*
+F_FIELDS = F_REQ + MAX_ALTS * REQ_WIDTH
+F_KEYWORDS = F_FIELDS + MAX_WORDS
+F_WORDS = F_KEYWORDS + MAX_WORDS
+F_NCARDS = F_WORDS + MAX_WORDS  # cards in this seat's deck (same in every row)
+NF = F_NCARDS + 1
+
+
+class KTables(NamedTuple):
+    ct: np.ndarray  # int32 [2, n, NF]
+    eff: np.ndarray  # int32 [rows, EFFECT_WIDTH]
+
+
+def kernel_tables(t: Tables) -> KTables:
+    if isinstance(t, KTables):
+        return t
+    n = t.level.shape[1]
+    ct = np.zeros((2, n, NF), np.int32)
+    for name, i in F.items():
+        ct[:, :, i] = getattr(t, name)
+    ct[:, :, F_ATK:F_ATK + 3] = t.atk
+    ct[:, :, F_LOST:F_LOST + 4] = t.lost
+    ct[:, :, F_REQ:F_REQ + MAX_ALTS * REQ_WIDTH] = t.req.reshape(2, n, MAX_ALTS * REQ_WIDTH)
+    ct[:, :, F_FIELDS:F_FIELDS + MAX_WORDS] = t.fields
+    ct[:, :, F_KEYWORDS:F_KEYWORDS + MAX_WORDS] = t.keywords
+    ct[:, :, F_WORDS:F_WORDS + MAX_WORDS] = t.words
+    ct[0, :, F_NCARDS] = t.n_cards[0]
+    ct[1, :, F_NCARDS] = t.n_cards[1]
+    return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))

@@ -1,0 +1,176 @@
+"""Scenario tests for the card effects of RULES §4, on both engines (greedy players, effects on).
+
+Base duel: A's Alpha (type A, attacks 300/200/100, lost 20/30/40/50) against B's Beta (type B,
+attacks 250/240/150, lost 10/20/30/40).  Without effects A attacks with B (200), B with A (250):
+B wins and A loses 20.  A is the first attacker, so B acts first in the battle windows (DM-BAT-1).
+"""
+
+from __future__ import annotations
+
+import re
+
+from simcli.engine import enums as E
+from test_engine_helpers import both_turn, place, scenario
+from test_engine_rules import digi, fill, opt
+
+_BATTLE = re.compile(r"battle: A .* (\d+) vs B .* (\d+) →")
+
+
+def duel(a_fx=(), b_fx=(), a_opts=(), b_opts=(), a_atk=(300, 200, 100), b_atk=(250, 240, 150), players=("greedy", "greedy"),
+         a_points=100, b_points=100, turns=1, a_hand=(), **kw):
+    """Play `turns` turns; returns (game, [(attack A, attack B) per turn])."""
+    a = [digi("Alpha", bt="A", atk=a_atk, lost=(20, 30, 40, 50), effects=list(a_fx), **kw.get("a_kw", {}))]
+    a += [opt(f"OptA{i}", effects=[e] if isinstance(e, str) else list(e)) for i, e in enumerate(a_opts)]
+    b = [digi("Beta", bt="B", atk=b_atk, lost=(10, 20, 30, 40), effects=list(b_fx))]
+    b += [opt(f"OptB{i}", effects=[e] if isinstance(e, str) else list(e)) for i, e in enumerate(b_opts)]
+    na, nb = len(a), len(b)
+    a, b = fill(a), fill(b)
+    a[na:na + len(a_hand)] = list(a_hand)
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, slots=tuple(list(range(1, na)) + [-1] * (4 - na)), deck=list(range(na + len(a_hand), 30)),
+          hand=list(range(na, na + len(a_hand))), points=a_points)
+    place(g, 1, l3=0, slots=tuple(list(range(1, nb)) + [-1] * (4 - nb)), deck=list(range(nb, 30)), points=b_points)
+    fights = []
+    for t in range(turns):
+        both_turn(T, g, fa=0 if t == 0 else g.fa, turn=2 + t)
+        m = [_BATTLE.search(ln) for ln in g.log if ln.strip().startswith("battle:")][-1]
+        fights.append((int(m.group(1)), int(m.group(2))))
+    return g, fights
+
+
+def test_no_effects_base_duel():
+    g, f = duel()
+    assert f == [(200, 250)] and g.ps[0].points == 80
+
+
+def test_attack_plus_option_used_when_it_changes_the_result():
+    # §4 attack +N; greedy uses the option only when it turns the battle; C-OPT-2: used → Dark Area
+    g, f = duel(a_opts=["atk+100"])
+    assert f == [(300, 250)] and g.ps[1].points == 90
+    assert g.ps[0].slots == [-1, -1, -1] and 1 in g.ps[0].dark and g.card_uses[0, 1] == 1
+    g, f = duel(a_opts=["atk+20"])  # 220 < 250: saved, stays face-down in its slot
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1 and g.card_uses[0, 1] == 0
+
+
+def test_opponent_attack_minus():
+    # §4 attack −N on the opponent
+    g, f = duel(a_opts=["opp_atk-100"])
+    assert f == [(200, 150)]
+
+
+def test_multiplications_do_not_stack():
+    # rule C-CALC-1: passive ×2, then the option ×3: ×3 of the base (600), not ×6
+    g, f = duel(a_fx=["atk*2 | when: passive"], a_opts=["atk*3"], b_atk=(500, 240, 150))
+    assert f == [(600, 500)]
+
+
+def test_base_plus_is_zeroed_with_the_a_attack():
+    # rule C-CALC-1: base +N joins the printed number and goes to 0 with it (A→0 of the C attack)
+    g, f = duel(b_fx=["base+100 | when: passive"], a_atk=(300, 200, 100), a_kw={})
+    assert f == [(200, 350)]  # B attacks with A: 250 + 100 (A is type A, uses B; no C effect)
+
+
+def test_halve_opponent():
+    # §4 halve the opponent's final attack after effects (applies last)
+    g, f = duel(a_fx=["halve_opp | when: passive"], b_fx=["atk+50 | when: passive"])
+    assert f == [(200, 150)]  # (250 + 50) / 2
+
+
+def test_attack_becomes_c_and_the_c_effect():
+    # §4 "your attack becomes C"; rule C-TYPE-2: the C attack zeroes the opponent's A attack
+    g, f = duel(a_opts=["attack=C"])
+    assert f == [(100, 0)] and g.ps[1].points == 90
+
+
+def test_zero_opp_ability_and_no_zero():
+    # §4 an attack goes to 0 (◎ ability used in the battle window); "cannot go to zero" is immune
+    g, f = duel(a_fx=["zero_opp"])
+    assert f == [(200, 0)]
+    g, f = duel(a_fx=["zero_opp"], b_fx=["no_zero | when: passive"])
+    assert f == [(200, 250)] and g.card_uses[0, 0] == 0  # saved: it would not change the result
+
+
+def test_damage_and_heal():
+    # §4 opponent loses N points now (direct, never multiplied) / regain N points (capped at 100)
+    g, f = duel(a_atk=(300, 400, 100), a_fx=["damage(20) | when: win", "lost*2 | when: passive"],
+                b_fx=["heal(5) | when: lose"])
+    # B loses 10 x 2 (lost*2) = 20, then 20 direct (not doubled), then heals 5
+    assert f == [(400, 250)] and g.ps[1].points == 100 - 20 - 20 + 5
+
+
+def test_force_draw_and_immunity():
+    # §4 the battle becomes a draw (both lose 10, C-LOST-2); immune to forced draws
+    g, f = duel(a_opts=["force_draw"])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 90
+    g, f = duel(a_opts=["force_draw"], b_fx=["no_force_draw | when: passive"])
+    assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80 and g.ps[0].slots[0] == 1
+
+
+def test_immune_to_options_and_void_abilities():
+    # §4 immune to the opponent's option cards
+    g, f = duel(a_opts=["opp_atk-100"], b_fx=["immune_options | when: passive"])
+    assert f == [(200, 250)]
+    # §4 the opponent's special abilities become void (A's passive +100 does not apply)
+    g, f = duel(a_fx=["atk+100 | when: passive"], b_fx=["void_abilities | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(a_fx=["atk+100 | when: passive"])
+    assert f == [(300, 250)]
+
+
+def test_immune_to_attack_modification():
+    # §4 immune to all attack modification by the opponent (halve_opp does not reach B)
+    g, f = duel(a_fx=["halve_opp | when: passive"], b_fx=["immune_mod | when: passive"])
+    assert f == [(200, 250)]
+
+
+def test_draw_mill_and_opp_mill():
+    # §4 draw N / send N from the deck to the Dark Area (own and the opponent's)
+    g, f = duel(a_atk=(300, 400, 100), a_fx=["draw(1) | when: win", "mill(2) | when: win", "opp_mill(3) | when: win"])
+    a, b = g.ps
+    assert len(a.hand) == 7 and len(b.dark) >= 3
+    assert len(a.deck) == 30 - 1 - 6 - 1 - 2  # L3, 6 drawn in Preparation, 1 drawn, 2 milled
+
+
+def test_costs_discard_and_gauge():
+    # §4 costs: discard N from hand (paid before the effect); stack this card onto the point gauge
+    g, f = duel(a_opts=["atk+100 | cost: discard(2)"])
+    assert f == [(300, 250)] and len(g.ps[0].hand) == 4
+    g, f = duel(a_opts=["atk+100 | cost: gauge | limit: now"])
+    assert f == [(300, 250)] and 1 in g.ps[0].gauge and 1 not in g.ps[0].dark
+
+
+def test_limits_turns_and_discarded():
+    # §4 limits: "2 turns" stays face-up and applies again next battle, then goes to the Dark Area;
+    # "until discarded" stays
+    g, f = duel(a_opts=["atk+100 | limit: turns(2)"], turns=3)
+    assert f == [(300, 250), (300, 250), (200, 250)] and 1 in g.ps[0].dark and g.ps[0].slots[0] == -1
+    g, f = duel(a_opts=["atk+100 | limit: discarded"], turns=3)
+    assert all(x[0] == 300 for x in f) and g.ps[0].slots[0] == 1
+
+
+def test_conditions():
+    # §4 conditions: opponent's battle type, own level, own points, opponent level
+    g, f = duel(a_fx=["atk+100 if opp_bt=B | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if opp_bt=A | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(a_fx=["atk+100 if level=IV | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(a_fx=["atk+100 if points<=50 | when: passive"], a_points=50)
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if opp_level=III & first | when: passive"])
+    assert f == [(300, 250)]
+
+
+def test_baseline_never_uses_options():
+    # rule BL-5: the baseline never sets or uses options; passive abilities still apply
+    g, f = duel(a_opts=["atk+100"], players=("baseline", "baseline"))
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+    g, f = duel(a_fx=["atk+100 | when: passive"], players=("baseline", "baseline"))
+    assert f == [(300, 250)]
+
+
+def test_unmodeled_digimon_play_printed_numbers_only():
+    # §4: an unmodeled Digimon's effects are not applied
+    g, f = duel(a_fx=["atk+100 | when: passive"], a_kw={"modeled": False})
+    assert f == [(200, 250)]
