@@ -83,6 +83,7 @@ class Deck:
     game: str = "dmcg"
     entries: list[DeckEntry] = field(default_factory=list)
     unresolved: int = 0  # copies on lines whose card could not be resolved (for the 30-card check)
+    last_card_line: int = 0  # the last line naming a card, resolved or not (where deck-wide problems point)
 
     def __len__(self) -> int:
         return sum(e.count for e in self.entries)
@@ -241,6 +242,7 @@ def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Proble
         if count > 99:
             problems.append(Problem(p, lineno, f"count {count} is not a plausible number of copies"))
             continue
+        deck.last_card_line = lineno
         card = _lookup(number, db, p, lineno, problems)
         if card is None:
             deck.unresolved += count
@@ -303,6 +305,7 @@ def _parse_dek(text: str, p: str, db: CardDB, deck: Deck, problems: list[Problem
         return
     last: DeckEntry | None = None
     for lineno, cid, name, set_code in copies:
+        deck.last_card_line = lineno
         card = None
         if cid:
             card = _lookup(cid.strip(), db, p, lineno, problems)
@@ -393,7 +396,7 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
     out: list[Problem] = []
     if deck.game != "dmcg":
         return out
-    last_line = deck.entries[-1].line if deck.entries else 0
+    last_line = deck.last_card_line
     # per-card problems, in file order
     for e in deck.entries:
         c = e.card
@@ -461,7 +464,7 @@ def check_deck(path: str | Path, regulation: str | None = None, format: str | No
     deck, problems, usable = _parse(path, db)
     if not usable:  # the file itself is unusable: legality problems would only repeat that
         return problems
-    return problems + legality_problems(deck, regulation, format, db)
+    return sorted(problems + legality_problems(deck, regulation, format, db), key=lambda q: q.line)
 
 
 def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None = None,
@@ -469,7 +472,7 @@ def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None
     """Parse and check a deck; raises DeckError unless it is legal. The engine commands use this."""
     deck, problems, usable = _parse(path, db)
     if usable:
-        problems += legality_problems(deck, regulation, format, db)
+        problems = sorted(problems + legality_problems(deck, regulation, format, db), key=lambda q: q.line)
     if problems:
         raise DeckError(problems)
     return deck

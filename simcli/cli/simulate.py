@@ -64,6 +64,8 @@ def simulate_cli(
     threads: Annotated[Optional[int], typer.Option("--threads", min=1, help="Worker threads.")] = None,
     turn_cap: Annotated[int, typer.Option("--turn-cap", min=1, help="Turn cap (C-PTS-3).")] = DEFAULT_TURN_CAP,
     chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per chunk.")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", file_okay=False,
+                                                    help="Write a report folder (tables, figures, report.html).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (DESIGN.md).")] = False,
 ) -> None:
     """Simulate one matchup: deck A against deck B."""
@@ -91,6 +93,8 @@ def simulate_cli(
         if prog is not None:
             prog.stop()
     s = res["summary"]
+    if out_dir is not None:
+        _write_report(out_dir, res, (da, db), err)
     if as_json:
         typer.echo(json.dumps(s))
         return
@@ -108,6 +112,25 @@ def simulate_cli(
                  ("engine version", s["engine_version"])):
         t.add_row(k, v)
     Console().print(t)
+
+
+def _write_report(out_dir: Path, res: dict, decks, err: Console) -> None:
+    """The report folder of a run; the deck lists name the rows of the card-use table."""
+    from simcli.report import write_report
+
+    deck_lists = [[(c["number"], c["name"]) for c in d.cards()] for d in decks]
+    texts = {}
+    for d in decks:
+        try:
+            texts[f"{d.name} ({Path(d.path).name})"] = Path(d.path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):  # .dek or unreadable now: list the cards instead
+            texts[d.name] = "\n".join(f"{e.count} {e.card['number']} {e.card['name']}" for e in d.entries)
+    try:
+        written = write_report(out_dir, res["stats"], res["summary"], deck_lists=deck_lists, decks_text=texts)
+    except OSError as exc:
+        print(f"error: {out_dir}: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(2)
+    err.print(f"report: {len(written)} files in {out_dir} (open {Path(out_dir) / 'report.html'})")
 
 
 def replay_cli(
