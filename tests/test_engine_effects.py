@@ -16,13 +16,21 @@ from test_engine_rules import digi, fill, opt
 _BATTLE = re.compile(r"battle: A .* (\d+) vs B .* (\d+) →")
 
 
+def _opt(name, e):
+    if isinstance(e, str):
+        return opt(name, effects=[e])
+    if isinstance(e, list):
+        return opt(name, effects=e)
+    return e  # a ready card (e.g. an Item)
+
+
 def duel(a_fx=(), b_fx=(), a_opts=(), b_opts=(), a_atk=(300, 200, 100), b_atk=(250, 240, 150), players=("greedy", "greedy"),
-         a_points=100, b_points=100, turns=1, a_hand=(), **kw):
-    """Play `turns` turns; returns (game, [(attack A, attack B) per turn])."""
+         a_points=100, b_points=100, turns=1, a_hand=(), setup=None, **kw):
+    """Play `turns` turns; returns (game, [(attack A, attack B) per turn]).  setup(g): edits the placed state."""
     a = [digi("Alpha", bt="A", atk=a_atk, lost=(20, 30, 40, 50), effects=list(a_fx), **kw.get("a_kw", {}))]
-    a += [opt(f"OptA{i}", effects=[e] if isinstance(e, str) else list(e)) for i, e in enumerate(a_opts)]
+    a += [_opt(f"OptA{i}", e) for i, e in enumerate(a_opts)]
     b = [digi("Beta", bt="B", atk=b_atk, lost=(10, 20, 30, 40), effects=list(b_fx))]
-    b += [opt(f"OptB{i}", effects=[e] if isinstance(e, str) else list(e)) for i, e in enumerate(b_opts)]
+    b += [_opt(f"OptB{i}", e) for i, e in enumerate(b_opts)]
     na, nb = len(a), len(b)
     a, b = fill(a), fill(b)
     a[na:na + len(a_hand)] = list(a_hand)
@@ -30,6 +38,8 @@ def duel(a_fx=(), b_fx=(), a_opts=(), b_opts=(), a_atk=(300, 200, 100), b_atk=(2
     place(g, 0, l3=0, slots=tuple(list(range(1, na)) + [-1] * (4 - na)), deck=list(range(na + len(a_hand), 30)),
           hand=list(range(na, na + len(a_hand))), points=a_points)
     place(g, 1, l3=0, slots=tuple(list(range(1, nb)) + [-1] * (4 - nb)), deck=list(range(nb, 30)), points=b_points)
+    if setup is not None:
+        setup(g)
     fights = []
     for t in range(turns):
         both_turn(T, g, fa=0 if t == 0 else g.fa, turn=2 + t)
@@ -174,3 +184,160 @@ def test_unmodeled_digimon_play_printed_numbers_only():
     # §4: an unmodeled Digimon's effects are not applied
     g, f = duel(a_fx=["atk+100 | when: passive"], a_kw={"modeled": False})
     assert f == [(200, 250)]
+
+
+# ---- negation, per-count, slot clearing, card immunity, evolve_ignore, limit digimon (RULES §4) ------------
+def item(name, effects):
+    return opt(name, effects=effects, option_type="Item")
+
+
+def test_negate_program_greedy_answers_a_program_that_would_beat_it():
+    # §4 "Elaborate Tactics!" (DM-BAT-1 windows): A's Program atk+100 would win (300 > 250); B's greedy
+    # policy answers at once with its set negate card: A's option does nothing → A's Dark Area, then
+    # B's negate card → B's Dark Area at the end of the battle phase (limit phase)
+    g, f = duel(a_opts=["atk+100"], b_opts=["negate_program"])
+    assert f == [(200, 250)] and g.ps[0].points == 80
+    assert g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark and g.ps[1].slots[0] == -1 and 1 in g.ps[1].dark
+    assert g.card_uses[0, 1] == 1 and g.card_uses[1, 1] == 1
+    # the baseline never negates (BL-5)
+    g, f = duel(a_opts=["atk+100"], b_opts=["negate_program"], players=("greedy", "baseline"))
+    assert f == [(300, 250)] and g.ps[1].slots[0] == 1
+    # negate_program does not reach an Item; negate_option does
+    g, f = duel(a_opts=[item("Itm", ["atk+100"])], b_opts=["negate_program"])
+    assert f == [(300, 250)] and g.ps[1].slots[0] == 1
+    g, f = duel(a_opts=[item("Itm", ["atk+100"])], b_opts=["negate_option"])
+    assert f == [(200, 250)] and 1 in g.ps[0].dark and 1 in g.ps[1].dark
+    # negate_item answers an Item being used
+    g, f = duel(a_opts=[item("Itm", ["atk+100"])], b_opts=["negate_item"])
+    assert f == [(200, 250)]
+
+
+def test_negate_only_when_the_option_would_change_the_result():
+    # greedy spends its negate card only on an option that changes the battle against it
+    g, f = duel(a_opts=["atk+30", "atk+100"], b_opts=["negate_program"])
+    # A: atk+100 is the single option that wins → negated; then nothing else improves (230 < 250): A keeps atk+30
+    assert f == [(200, 250)] and g.ps[0].slots == [1, -1, -1] and 2 in g.ps[0].dark
+
+
+def test_negate_item_cancels_an_active_item_at_the_start_of_battle():
+    # §4 negate_item: no Item being used → one already face-up in the opponent's slots goes to the Dark
+    # Area before its effect applies (start of battle, after passives)
+    def face_up(g):
+        g.ps[0].slot_up[0] = 3  # A's Item used two turns ago, face-up for 3 more turns
+
+    g, f = duel(a_opts=[item("Itm", ["atk+100 | limit: turns(5)"])], b_opts=["negate_item"], setup=face_up)
+    assert f == [(200, 250)] and 1 in g.ps[0].dark and g.ps[0].slots[0] == -1 and 1 in g.ps[1].dark
+    g, f = duel(a_opts=[item("Itm", ["atk+100 | limit: turns(5)"])], b_opts=["negate_program"], setup=face_up)
+    assert f == [(300, 250)] and g.ps[0].slots[0] == 1
+
+
+def test_per_discard_and_per_mill_take_the_fewest_cards_that_win():
+    # §4 per_discard(N[,M]): +30 per card; 200 + 2×30 = 260 > 250 → 2 cards (lowest-level Digimon, else the
+    # first cards in hand: here the first two fillers)
+    g, f = duel(a_opts=["per_discard(30)"])
+    a = g.ps[0]
+    assert f == [(260, 250)] and len(a.hand) == 4 and g.ps[1].points == 90
+    g, f = duel(a_opts=["per_discard(30,1)"])  # at most 1: 230 cannot win or draw → kept
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1 and len(g.ps[0].hand) == 6
+    g, f = duel(a_opts=["per_discard_digimon(30)"])  # no Digimon in hand → nothing to discard
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+    g, f = duel(a_opts=["per_mill(25)"])  # 200 + 3×25 = 275 > 250: 3 cards from the deck top
+    assert f == [(275, 250)] and len(g.ps[0].deck) == 30 - 2 - 6 - 3
+    g, f = duel(a_opts=["per_mill(25,4)"], a_atk=(300, 150, 100))  # at most 4: 150 + 100 = 250, a draw is best
+    assert f == [(250, 250)] and g.battles[-1] == E.BR_DRAW
+
+
+def test_opp_slots_clear():
+    # §4 opp_slots_clear: every card in the opponent's option slots → its Dark Area (slot order)
+    g, f = duel(a_opts=[["atk+100", "opp_slots_clear"]], b_opts=["atk+10", "atk+20"])
+    assert f == [(300, 250)] and g.ps[1].slots == [-1, -1, -1] and g.ps[1].dark[-2:] == [1, 2]
+    # immune_options blocks it (an option aimed at the opponent's side)
+    g, f = duel(a_opts=[["atk+100", "opp_slots_clear"]], b_opts=["atk+10"], b_fx=["immune_options | when: passive"])
+    assert f == [(300, 250)] and g.ps[1].slots[0] == 1
+
+
+def test_card_condition_immune_to_one_named_option():
+    # §4 condition card=NAME: "immune_options if card=OptA0" — B is immune to A's option named OptA0 only
+    g, f = duel(a_opts=["opp_atk-100"], b_fx=["immune_options if card=OptA0 | when: passive"])
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1  # greedy sees it would do nothing: kept
+    g, f = duel(a_opts=["opp_atk-100"], b_fx=["immune_options if card=Other Card | when: passive"])
+    assert f == [(200, 150)]
+
+
+def _ignore_game(target_fx=(), reqs=({"from_name": "zeta", "cards": 3},), players=("greedy", "greedy")):
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)),
+              digi("Gamma", level="IV", bt="A", atk=(500, 400, 300), reqs=list(reqs), effects=list(target_fx)),
+              opt("Digivice", effects=["evolve_ignore | when: evolution"], timing="evolution")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, slots=(2, -1, -1), deck=list(range(3, 30)) + [1])  # Gamma on top: drawn first
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_evolve_ignore_and_no_ignore():
+    # rule DM-EVO-5: Gamma (IV) evolves from Zeta only; greedy cannot evolve normally, so it uses its
+    # evolve_ignore option: Alpha → Gamma; the option goes through the Power Box to the Dark Area
+    g = _ignore_game()
+    assert g.ps[0].top == 1 and 2 in g.ps[0].dark and g.ps[0].slots[0] == -1 and g.card_uses[0, 2] == 1
+    assert g.battles[-1] == E.BR_FIRST and g.ps[1].points == 80  # 400 vs 250; Beta loses 20 against IV
+    # no_ignore: the card cannot be evolved into by evolve_ignore
+    g = _ignore_game(target_fx=["no_ignore | when: passive"])
+    assert g.ps[0].top == -1 and g.ps[0].slots[0] == 2
+    # a card reached only by Jogress (fusion) cannot be reached either
+    g = _ignore_game(reqs=({"from_name": "zeta", "jogress": "eta"},))
+    assert g.ps[0].top == -1 and g.ps[0].slots[0] == 2
+    # rule BL-5: the baseline never uses it
+    g = _ignore_game(players=("baseline", "baseline"))
+    assert g.ps[0].top == -1
+
+
+def test_limit_digimon_ends_when_the_digimon_leaves_the_box():
+    # §4 limit digimon: the option stays face-up while its Digimon is the box's top card
+    from simcli.engine.reference_effects import BOUND
+
+    def bound_to(card):
+        def f(g):
+            g.ps[0].slot_up[0] = BOUND + card
+        return f
+
+    # bound to Alpha (Level III, never dies, DM-L3-1): applies (+10) and stays
+    g, f = duel(a_opts=["atk+10 | limit: digimon"], setup=bound_to(0))
+    assert f == [(210, 250)] and g.ps[0].slots[0] == 1
+    # bound to another Digimon: it left the box → Dark Area at the start of battle, no effect
+    g, f = duel(a_opts=["atk+10 | limit: digimon"], setup=bound_to(5))
+    assert f == [(200, 250)] and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark
+    # used now: bound to the current Digimon
+    g, f = duel(a_opts=["atk+60 | limit: digimon"], turns=2)
+    assert f == [(260, 250), (260, 250)] and g.ps[0].slot_up[0] == BOUND + 0
+
+
+def test_late_additions_keep_abilities_frame_evolved_discard_digimon():
+    # keep_abilities: void_abilities does not reach it
+    g, f = duel(a_fx=["atk+100 | when: passive", "keep_abilities | when: passive"],
+                b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)]
+    # frame= / opp_frame= (the test Digimon are Blue-frame copies)
+    g, f = duel(a_fx=["atk+100 if opp_frame=Blue & frame=Blue | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if opp_frame=Red | when: passive"])
+    assert f == [(200, 250)]
+    # cost discard_digimon(N): not payable without a Digimon in hand
+    g, f = duel(a_opts=["atk+100 | cost: discard_digimon(1)"])
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+
+
+def test_evolved_timing_applies_in_the_turn_of_evolution():
+    # timing evolved: heal(30) once, in the battle of the turn A evolved into the card
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)),
+              digi("AlphaIV", level="IV", bt="A", atk=(500, 400, 300), reqs=[{"from_name": "alpha", "cards": 0}],
+                   effects=["heal(30) | when: evolved"])])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, hand=[1], deck=list(range(2, 30)), points=50)
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.ps[0].top == 1 and g.ps[0].points == 80
+    both_turn(T, g, fa=0, turn=3)
+    assert g.ps[0].points == 80  # not again

@@ -62,3 +62,31 @@ def test_parity_shipped_decks(pair, config):
     a, b = SHIPPED[i], SHIPPED[(i + 1 + pair) % len(SHIPPED)]
     T, _ = compile_tables([a, b], effects=eff)
     _compare(T, players, eff, seed=100 + 10 * pair + config)
+
+
+def _with_new_effects(numbers, tag):
+    """A hand-built deck whose last 6 cards are options using the effects added in engine version 2."""
+    from test_engine_helpers import custom
+
+    cs = cards(numbers)
+    fx = [(["negate_program"], "Program"), (["negate_item"], "Item"), (["atk+40 | limit: digimon"], "Item"),
+          (["per_discard(30,3)"], "Program"), (["per_mill(20)", "opp_slots_clear"], "Program"),
+          (["evolve_ignore | when: evolution"], "Program")]
+    for i, (eff, typ) in enumerate(fx):
+        cs[24 + i] = custom("St-59", name=f"{tag} New {i}", effects=eff, option_type=typ, modeled=True,
+                            timing="evolution" if "evolve_ignore" in eff[0] else "battle")
+    cs[0] = custom(numbers[0], effects=[f"immune_options if card={tag} New 4 | when: passive", "no_ignore | when: passive"],
+                   modeled=True)
+    return cs
+
+
+@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline")])
+def test_parity_new_effects(players):
+    # negate_*, per_*, opp_slots_clear, card=, evolve_ignore / no_ignore, limit digimon on both engines
+    T, _ = compile_tables([_with_new_effects(DECK_1, "X"), _with_new_effects(DECK_2, "Y")], effects=True)
+    _compare(T, players, True, seed=7, n=600)
+    ref_uses = 0
+    for gi in range(100):
+        g = R.play_game(T, 7, gi, players=players, effects_on=True)
+        ref_uses += int(g.card_uses[:, 24:30].sum())
+    assert ref_uses > 0  # the new options are actually used

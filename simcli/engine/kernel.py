@@ -21,17 +21,18 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greedy_nb, battle_start_nb,
                                           end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
-                                          timed_options_nb, use_ability_nb, use_option_nb)
+                                          prepare_ignore_nb, timed_options_nb, use_ability_nb, use_option_battle_nb,
+                                          use_option_nb)
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
                                    free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
-from simcli.engine.tables import kernel_tables
+from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
-                                 X_TURN)
+                                 X_PLAYER, X_TURN)
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
 BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
@@ -42,13 +43,13 @@ T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_
 
 
 # ---- zone helpers ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def push_nb(S, s, base, nidx, c):
     S[s, base + S[s, nidx]] = c
     S[s, nidx] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_remove_nb(S, s, pos):
     """Remove hand[pos] keeping hand order; returns the card."""
     c = S[s, HAND + pos]
@@ -59,15 +60,24 @@ def hand_remove_nb(S, s, pos):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_to_six_nb(S, s):
     while S[s, HAND_N] < 6 and S[s, DECK_N] > 0:
         S[s, DECK_N] -= 1
         push_nb(S, s, HAND, HAND_N, S[s, DECK + S[s, DECK_N]])
 
 
+@njit(cache=True, _nrt=False)
+def has_rows_nb(T, S, s):
+    """The top card has effect rows.  auto_abilities_nb only walks the top card's rows, so without
+    any it does nothing: the callers skip the call (and its refcounting of 7 arrays), which is
+    every call with --effects none and most with effects all."""
+    c = cur_nb(S, s)
+    return T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO]
+
+
 # ---- setup (DM-SET-1) ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_player_nb(T, S, s, player, rng):
     for f in range(NS):
         S[s, f] = 0
@@ -95,7 +105,7 @@ def setup_player_nb(T, S, s, player, rng):
 
 
 # ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into play_turn_nb: no call, no refcounts of its 8 arrays
 def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
     greedy = player == PLAYER_GREEDY
     # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
@@ -129,9 +139,12 @@ def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
         prepare_chain_nb(T, S, s, W, nsteps, K)
     else:
         S[s, POWER_N] = 0
+        if greedy:  # DM-EVO-5: an evolve_ignore option instead (kernel_effects.prepare_ignore_nb)
+            prepare_ignore_nb(T, S, M, X, s, uses)
     # (5) Preparation-timing abilities and options
     X[0] = 0
-    auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
+    if has_rows_nb(T, S, s):
+        auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
     if greedy:
         n = timed_options_nb(T, S, M, X, s, T_PREP, X[X_LIST:X_LIST + 3])
         for i in range(n):
@@ -156,7 +169,7 @@ def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
                     break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_chain_nb(T, S, s, W, nsteps, K):
     """Chain cards leave the hand; ●/X, WP / named options and Jogress partners go to the Power Box."""
     hn = S[s, HAND_N]
@@ -189,7 +202,7 @@ def prepare_chain_nb(T, S, s, W, nsteps, K):
 
 
 # ---- Evolution (DM-EVO-6) ------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def evolution_nb(T, S, s, second, turn):
     if S[s, EXCH] >= 0:
         push_nb(S, s, DARK, DARK_N, S[s, L3])
@@ -222,7 +235,7 @@ def evolution_nb(T, S, s, second, turn):
 
 
 # ---- Battle (C-TYPE-1/2, C-CALC-1) ------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_mods_nb(M):
     for s in range(2):
         for f in range(NM):
@@ -234,7 +247,7 @@ def reset_mods_nb(M):
 
 
 # ---- Renewal (C-RENEW-1) ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def renew_nb(S, s, rng):
     if S[s, TOP] >= 0:
         push_nb(S, s, DARK, DARK_N, S[s, TOP])
@@ -248,7 +261,7 @@ def renew_nb(S, s, rng):
     S[s, RENEW] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decided_nb(S):
     a = S[0, PTS] <= 0
     b = S[1, PTS] <= 0
@@ -267,6 +280,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     sa = 1 - fa
     X[X_FA] = fa
     X[X_TURN] = t
+    X[X_PLAYER] = players[0]  # the negation responses need the opponent's policy
+    X[X_PLAYER + 1] = players[1]
     # Preparation
     preparation_nb(T, S, M, X, fa, players[fa], K, W, rng, uses)
     outcome = decided_nb(S)
@@ -283,7 +298,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     evolution_nb(T, S, sa, True, t)
     # Battle (DM-BAT-1)
     reset_mods_nb(M)
-    battle_start_nb(T, S, M, X, fa, sa, rng)
+    battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses)
     cur = sa
     passes = 0
     windows = 0
@@ -297,7 +312,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                 if kind == 0:
                     use_ability_nb(T, S, M, X, cur, idx, rng, uses)
                 else:
-                    use_option_nb(T, S, M, X, cur, idx, T_BATTLE, rng, uses)
+                    use_option_battle_nb(T, S, M, M2, X, cur, idx, T_BATTLE, rng, uses)
                 acted = True
         passes = 0 if acted else passes + 1
         windows += 1
@@ -326,7 +341,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                 use_option_nb(T, S, M, X, p, X[X_LIST + j], T_POINT, rng, uses)
     for i in range(2):
         p = fa if i == 0 else sa
-        auto_abilities_nb(T, S, M, X, p, T_POINT, rng, uses)
+        if has_rows_nb(T, S, p):
+            auto_abilities_nb(T, S, M, X, p, T_POINT, rng, uses)
     outcome = decided_nb(S)
     if outcome >= 0:
         return res, outcome
@@ -347,7 +363,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             continue
         won = (res == BR_FIRST) == (p == fa)
         tm = T_WIN if won else T_LOSE
-        auto_abilities_nb(T, S, M, X, p, tm, rng, uses)
+        if has_rows_nb(T, S, p):
+            auto_abilities_nb(T, S, M, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:
@@ -411,7 +428,7 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     return outcome, turn, h, fa_t1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # allocates: needs the runtime even when called from _nrt=False code
 def check_invariants_nb(T, S):
     for s in range(2):
         seen = np.zeros(T.ct[s, 0, F_NCARDS], np.int32)
@@ -443,6 +460,13 @@ def check_invariants_nb(T, S):
 def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
               first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
+    # Private copies of everything the hot functions read or count into: the tables, the players
+    # and the card-use counts.  Arrays shared between prange blocks share one meminfo, whose
+    # reference count every call into kernel_effects.py increments and decrements atomically; with
+    # copies that cache line stays in this core (thread scaling).
+    T = KTables(T.ct.copy(), T.eff.copy())
+    players = players.copy()
+    uses = np.zeros_like(card_uses)
     S = np.zeros((2, NS), np.int32)
     M = np.zeros((2, NM), np.int32)
     M2 = np.zeros((2, NM), np.int32)
@@ -455,7 +479,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
     bat = np.zeros(turn_cap + 1, np.int32)
     nb = renewals_per_game.shape[1]
     for g in range(g0, g1):
-        outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, card_uses,
+        outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
                                              pts, bat, check)
         outcomes[outcome] += 1
         turns_hist[turns] += 1
@@ -484,6 +508,9 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
             for lv in range(4):
                 if (S[s, MAXLV] >> lv) & 1:
                     level_reached[s, lv] += 1
+    for s in range(2):
+        for c in range(uses.shape[1]):
+            card_uses[s, c] += uses[s, c]
 
 
 @njit(cache=True, parallel=True)
@@ -520,6 +547,8 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
 @njit(cache=True)
 def _records_nb(T, seed, g0, g1, turn_cap, players, check, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
                 out_rb, out_hash, out_fa1):
+    T = KTables(T.ct.copy(), T.eff.copy())  # private copies (see _block_nb)
+    players = players.copy()
     S = np.zeros((2, NS), np.int32)
     M = np.zeros((2, NM), np.int32)
     M2 = np.zeros((2, NM), np.int32)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simcli.engine.tables import F_NO_IGNORE, R_JOG  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
@@ -16,11 +17,14 @@ from simcli.engine.rng import randint_nb
 from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED, GAUGE, GAUGE_N, HAND, HAND_N,
                                  M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_IMM_MOD, M_IMM_OPT,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
-                                 SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN)
+                                 SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, BOUND, EXCH, L3, PLAN, PLAN_N, PLAN_W,
+                                 POWER, POWER_N, TOP, X_PER, X_PLAYER)
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
 MAX_COSTS = E.MAX_COSTS
+OPT_PROGRAM = 0
+OPT_ITEM = 1
 
 
 @njit(cache=True)
@@ -82,7 +86,8 @@ def _in_row(arr, v):
 
 
 @njit(cache=True)
-def cond_ok_nb(T, S, M, X, p, r):
+def cond_ok_nb(T, S, M, X, p, r, card):
+    """card: the opponent's option card being applied (condition card=NAME), -1 none."""
     o = 1 - p
     cp = cur_nb(S, p)
     co = cur_nb(S, o)
@@ -128,6 +133,8 @@ def cond_ok_nb(T, S, M, X, p, r):
         elif kind == E.C_KEYWORD or kind == E.C_OPP_KEYWORD:
             x = p if kind == E.C_KEYWORD else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_KEYWORDS:F_KEYWORDS + MAX_WORDS], v), c)
+        elif kind == E.C_CARD:
+            ok = card >= 0 and cmp_has_nb(T.ct[o, card, F_VNAME] == v, c)
         else:
             ok = False
         if not ok:
@@ -177,7 +184,34 @@ def pay_cost_nb(T, S, p, r):
 
 
 @njit(cache=True)
-def apply_row_nb(T, S, M, p, r, from_option, sim, rng):
+def card_immune_nb(T, S, M, X, o, card):
+    """o's Digimon has an active ``immune_options if card=NAME`` row matching the opponent's option."""
+    c = cur_nb(S, o)
+    if T.ct[o, c, F_MODELED] == 0 or M[o, M_VOID] != 0:
+        return False
+    for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_PASSIVE \
+                and cond_ok_nb(T, S, M, X, o, r, card):
+            return True
+    return False
+
+
+@njit(cache=True)
+def per_avail_nb(T, S, p, op):
+    if op == E.OP_PER_DISCARD:
+        return S[p, HAND_N]
+    if op == E.OP_PER_DISCARD_DIGIMON:
+        d = 0
+        for i in range(S[p, HAND_N]):
+            if T.ct[p, S[p, HAND + i], F_KIND] == E.KIND_DIGIMON:
+                d += 1
+        return d
+    return S[p, DECK_N]
+
+
+@njit(cache=True)
+def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
+    """card: the option card applied (-1 an ability); count: the player's per_* count."""
     o = 1 - p
     op = T.eff[r, E_OP]
     arg = T.eff[r, E_ARG]
@@ -185,18 +219,32 @@ def apply_row_nb(T, S, M, p, r, from_option, sim, rng):
     mod_opp = (op == E.OP_OPP_ATK_ADD or op == E.OP_OPP_ATK_MUL or op == E.OP_HALVE_OPP or op == E.OP_ZERO_OPP
                or op == E.OP_OPP_ATTACK_AS)
     opp_op = mod_opp or op == E.OP_DAMAGE or op == E.OP_OPP_MILL or op == E.OP_OPP_DISCARD \
-        or op == E.OP_FORCE_DRAW or op == E.OP_VOID_ABILITIES
+        or op == E.OP_FORCE_DRAW or op == E.OP_VOID_ABILITIES or op == E.OP_OPP_SLOTS_CLEAR
     if opp_op:
-        if from_option and M[o, M_IMM_OPT] != 0:
+        if from_option and (M[o, M_IMM_OPT] != 0 or (card >= 0 and card_immune_nb(T, S, M, X, o, card))):
             return
         if mod_opp and M[o, M_IMM_MOD] != 0:
             return
-    mod_op = mod_opp or op == E.OP_ATK_ADD or op == E.OP_BASE_ADD or op == E.OP_ATK_MUL or op == E.OP_ATTACK_AS \
-        or op == E.OP_NO_ZERO or op == E.OP_FORCE_DRAW or op == E.OP_NO_FORCE_DRAW or op == E.OP_IMMUNE_OPTIONS \
-        or op == E.OP_IMMUNE_MOD or op == E.OP_VOID_ABILITIES or op == E.OP_LOST_MUL
+    per_op = op == E.OP_PER_DISCARD or op == E.OP_PER_DISCARD_DIGIMON or op == E.OP_PER_MILL
+    mod_op = mod_opp or per_op or op == E.OP_ATK_ADD or op == E.OP_BASE_ADD or op == E.OP_ATK_MUL \
+        or op == E.OP_ATTACK_AS or op == E.OP_NO_ZERO or op == E.OP_FORCE_DRAW or op == E.OP_NO_FORCE_DRAW \
+        or op == E.OP_IMMUNE_OPTIONS or op == E.OP_IMMUNE_MOD or op == E.OP_VOID_ABILITIES or op == E.OP_LOST_MUL
     if sim and not mod_op:
         return
-    if op == E.OP_ATK_ADD:
+    if per_op:
+        n = count
+        if not sim:
+            n = min(n, per_avail_nb(T, S, p, op))
+            if arg2 > 0:
+                n = min(n, arg2)
+            for _ in range(n):
+                if op == E.OP_PER_MILL:
+                    S[p, DECK_N] -= 1
+                    _push(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+                else:
+                    _push(S, p, DARK, DARK_N, _hand_pop(S, p, discard_choice_nb(T, S, p)))
+        M[p, M_ADD] += arg * max(0, n)
+    elif op == E.OP_ATK_ADD:
         M[p, M_ADD] += arg
     elif op == E.OP_OPP_ATK_ADD:
         M[o, M_ADD] += arg
@@ -260,6 +308,12 @@ def apply_row_nb(T, S, M, p, r, from_option, sim, rng):
         for _ in range(arg):
             if S[o, HAND_N] > 0:
                 _push(S, o, DARK, DARK_N, _hand_pop(S, o, randint_nb(rng, S[o, HAND_N])))
+    elif op == E.OP_OPP_SLOTS_CLEAR:
+        for k in range(3):
+            if S[o, SLOT + k] >= 0:
+                _push(S, o, DARK, DARK_N, S[o, SLOT + k])
+                S[o, SLOT + k] = -1
+                S[o, SLOT_UP + k] = 0
 
 
 @njit(cache=True)
@@ -274,40 +328,82 @@ def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
     c = cur_nb(S, p)
     used = False
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r) and cost_payable_nb(T, S, p, r):
+        if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
             pay_cost_nb(T, S, p, r)
-            apply_row_nb(T, S, M, p, r, False, False, rng)
+            apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
             used = True
     if used:
         uses[p, c] += 1
 
 
 @njit(cache=True)
-def option_limit_nb(T, r):
+def option_limit_nb(T, S, p, r):
     lim = T.eff[r, E_LIMIT]
     if lim == E.L_TURNS:
         return max(1, T.eff[r, E_LIMIT_ARG])
-    if lim == E.L_DISCARDED or lim == E.L_DIGIMON:
+    if lim == E.L_DISCARDED:
         return PERSIST
+    if lim == E.L_DIGIMON:
+        return BOUND + cur_nb(S, p)
     return 0
 
 
 @njit(cache=True)
-def use_option_nb(T, S, M, X, p, k, timing, rng, uses):
-    c = S[p, SLOT + k]
+def _pay_option_nb(T, S, p, c, timing):
     gauge = False
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == timing:
+            if pay_cost_nb(T, S, p, r):
+                gauge = True
+    return gauge
+
+
+@njit(cache=True)
+def use_option_nb(T, S, M, X, p, k, timing, rng, uses):
+    """Use the option in slot k at a timing outside the battle windows (prep, point, win, lose)."""
+    use_option_battle_nb(T, S, M, M, X, p, k, timing, rng, uses)
+
+
+@njit(cache=True)
+def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
+    """Use the option in slot k (reference_effects.Effects.use_option): costs; in a battle window the
+    opponent may negate it (M2: scratch for its look-ahead); then its rows.  The per_* count is
+    X[X_PER] (battle windows)."""
+    c = S[p, SLOT + k]
+    count = X[X_PER] if timing == E.T_BATTLE else 0
+    X[X_PER] = 0
+    gauge = _pay_option_nb(T, S, p, c, timing)
+    uses[p, c] += 1
+    o = 1 - p
+    if timing == E.T_BATTLE and X[X_PLAYER + o] == E.PLAYER_GREEDY:
+        k2 = negate_slot_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE])
+        if k2 >= 0:
+            before = outcome_nb(T, S, M, o)
+            after = sim_outcome_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, count, o, rng)
+            if after < before:
+                _push(S, p, DARK, DARK_N, c)
+                S[p, SLOT + k] = -1
+                S[p, SLOT_UP + k] = 0
+                c2 = S[o, SLOT + k2]
+                g2 = _pay_option_nb(T, S, o, c2, E.T_BATTLE)
+                uses[o, c2] += 1
+                _resolve_option_nb(T, S, M, X, o, k2, E.T_BATTLE, rng, g2, 0)
+                return
+    _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count)
+
+
+@njit(cache=True)
+def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
+    """An option's rows with that timing, then its limit (face-up, gauge, or Dark Area at phase end)."""
+    c = S[p, SLOT + k]
     first = -1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing:
             if first < 0:
                 first = r
-            if pay_cost_nb(T, S, p, r):
-                gauge = True
-    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r):
-            apply_row_nb(T, S, M, p, r, True, False, rng)
-    uses[p, c] += 1
-    up = option_limit_nb(T, first) if first >= 0 else 0
+            if cond_ok_nb(T, S, M, X, p, r, -1):
+                apply_row_nb(T, S, M, X, p, r, True, False, rng, c, count)
+    up = option_limit_nb(T, S, p, first) if first >= 0 else 0
     if gauge:
         _push(S, p, GAUGE, GAUGE_N, c)
         S[p, SLOT + k] = -1
@@ -327,6 +423,8 @@ def end_phase_nb(S, X):
     for i in range(X[X_SPENT_N]):
         p = X[X_SPENT + 2 * i]
         k = X[X_SPENT + 2 * i + 1]
+        if S[p, SLOT + k] < 0:  # cleared meanwhile (opp_slots_clear)
+            continue
         _push(S, p, DARK, DARK_N, S[p, SLOT + k])
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
@@ -336,26 +434,41 @@ def end_phase_nb(S, X):
 @njit(cache=True)
 def use_ability_nb(T, S, M, X, p, r, rng, uses):
     c = cur_nb(S, p)
+    count = X[X_PER]
+    X[X_PER] = 0
     S[p, ABIL_USED] |= 1 << (r - T.ct[p, c, F_EFF_LO])
     pay_cost_nb(T, S, p, r)
-    if cond_ok_nb(T, S, M, X, p, r):
-        apply_row_nb(T, S, M, p, r, False, False, rng)
+    if cond_ok_nb(T, S, M, X, p, r, -1):
+        apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, count)
     uses[p, c] += 1
 
 
 @njit(cache=True)
-def battle_start_nb(T, S, M, X, fa, sa, rng):
+def unbind_nb(S):
+    """Limit ``digimon``: options whose Digimon is no longer the top card go to the Dark Area."""
+    for p in range(2):
+        for k in range(3):
+            u = S[p, SLOT_UP + k]
+            if S[p, SLOT + k] >= 0 and u >= BOUND and u - BOUND != cur_nb(S, p):
+                _push(S, p, DARK, DARK_N, S[p, SLOT + k])
+                S[p, SLOT + k] = -1
+                S[p, SLOT_UP + k] = 0
+
+
+@njit(cache=True)
+def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses):
     X[X_SPENT_N] = 0
     S[0, ABIL_USED] = 0
     S[1, ABIL_USED] = 0
+    unbind_nb(S)
     for i in range(2):
         p = sa if i == 0 else fa
         c = cur_nb(S, p)
         if T.ct[p, c, F_MODELED] != 0 and M[p, M_VOID] == 0:
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and T.eff[r, E_TIMING] == E.T_PASSIVE \
-                        and cond_ok_nb(T, S, M, X, p, r):
-                    apply_row_nb(T, S, M, p, r, False, False, rng)
+                        and cond_ok_nb(T, S, M, X, p, r, -1):
+                    apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
     for i in range(2):
         p = sa if i == 0 else fa
         if abilities_active_nb(T, S, M, p):
@@ -365,20 +478,49 @@ def battle_start_nb(T, S, M, X, fa, sa, rng):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
-                        and cond_ok_nb(T, S, M, X, p, r):
-                    apply_row_nb(T, S, M, p, r, False, False, rng)
+                        and cond_ok_nb(T, S, M, X, p, r, -1):
+                    apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+    for i in range(2):  # greedy: negate_item against Items already face-up (second attacker, then first)
+        p = sa if i == 0 else fa
+        if X[X_PLAYER + p] != E.PLAYER_GREEDY:
+            continue
+        o = 1 - p
+        while True:
+            found = False
+            for tk in range(3):
+                tc = S[o, SLOT + tk]
+                if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
+                    continue
+                k = negate_slot_nb(T, S, M, X, p, -1)
+                if k < 0:
+                    break
+                before = outcome_nb(T, S, M, p)
+                if sim_outcome_nb(T, S, M, M2, X, o, T.ct[o, tc, F_EFF_LO], T.ct[o, tc, F_EFF_HI], tc, 0, p,
+                                  rng) < before:
+                    _push(S, o, DARK, DARK_N, tc)
+                    S[o, SLOT + tk] = -1
+                    S[o, SLOT_UP + tk] = 0
+                    c2 = S[p, SLOT + k]
+                    g2 = _pay_option_nb(T, S, p, c2, E.T_BATTLE)
+                    uses[p, c2] += 1
+                    _resolve_option_nb(T, S, M, X, p, k, E.T_BATTLE, rng, g2, 0)
+                    found = True
+                    break
+            if not found:
+                break
     for i in range(2):
         p = sa if i == 0 else fa
         for k in range(3):
             c = S[p, SLOT + k]
             if c >= 0 and S[p, SLOT_UP + k] > 0:
                 for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-                    if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M, X, p, r):
-                        apply_row_nb(T, S, M, p, r, True, False, rng)
+                    if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M, X, p, r, -1):
+                        apply_row_nb(T, S, M, X, p, r, True, False, rng, c, 0)
 
 
 @njit(cache=True)
 def end_turn_nb(S):
+    unbind_nb(S)
     for p in range(2):
         for k in range(3):
             u = S[p, SLOT_UP + k]
@@ -456,7 +598,7 @@ def timed_options_nb(T, S, M, X, p, timing, out):
                 has = True
                 if not cost_payable_nb(T, S, p, r):
                     pay = False
-                if cond_ok_nb(T, S, M, X, p, r):
+                if cond_ok_nb(T, S, M, X, p, r, -1):
                     anyc = True
         if has and pay and anyc:
             out[n] = k
@@ -465,28 +607,100 @@ def timed_options_nb(T, S, M, X, p, timing, out):
 
 
 @njit(cache=True)
+def per_kmax_nb(T, S, p, lo, hi):
+    """The largest per_* count the battle rows [lo, hi) allow after their own costs; -1: no per_* row."""
+    disc = 0
+    mill = 0
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] != E.T_BATTLE:
+            continue
+        for k in range(MAX_COSTS):
+            kind = T.eff[r, E_COST0 + 2 * k]
+            if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
+                disc += T.eff[r, E_COST0 + 2 * k + 1]
+            elif kind == E.K_MILL:
+                mill += T.eff[r, E_COST0 + 2 * k + 1]
+    km = -1
+    for r in range(lo, hi):
+        op = T.eff[r, E_OP]
+        if T.eff[r, E_TIMING] != E.T_BATTLE or not (op == E.OP_PER_DISCARD or op == E.OP_PER_DISCARD_DIGIMON
+                                                   or op == E.OP_PER_MILL):
+            continue
+        a = per_avail_nb(T, S, p, op) - (mill if op == E.OP_PER_MILL else disc)
+        if a < 0:
+            a = 0
+        if T.eff[r, E_ARG2] > 0 and T.eff[r, E_ARG2] < a:
+            a = T.eff[r, E_ARG2]
+        if km < 0 or a < km:
+            km = a
+    return km
+
+
+@njit(cache=True)
+def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
+    """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy."""
+    for i in range(2):
+        for f in range(NM):
+            M2[i, f] = M[i, f]
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
+            apply_row_nb(T, S, M2, X, p, r, card >= 0, True, rng, card, count)
+    return outcome_nb(T, S, M2, for_seat)
+
+
+@njit(cache=True)
+def negate_slot_nb(T, S, M, X, p, target_type):
+    """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1."""
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
+            continue
+        ok = False
+        pay = True
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_TIMING] != E.T_BATTLE:
+                continue
+            if not cost_payable_nb(T, S, p, r):
+                pay = False
+                break
+            op = T.eff[r, E_OP]
+            if not (op == E.OP_NEGATE_PROGRAM or op == E.OP_NEGATE_ITEM or op == E.OP_NEGATE_OPTION):
+                continue
+            if not cond_ok_nb(T, S, M, X, p, r, -1):
+                continue
+            if (op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM) \
+                    or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0)):
+                ok = True
+        if ok and pay:
+            return k
+    return -1
+
+
+@njit(cache=True)
 def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
-    """(kind, index): (0, effect row) an ability, (1, slot) an option, (-1, -1) pass."""
+    """(kind, index): (0, effect row) an ability, (1, slot) an option, (-1, -1) pass; the per_* count
+    for it in X[X_PER]."""
+    X[X_PER] = 0
     cur = outcome_nb(T, S, M, p)
     if cur == 2:
         return -1, -1
     bk = -1
     bi = -1
     bo = cur
+    bn = 0
     if abilities_active_nb(T, S, M, p):
         c = cur_nb(S, p)
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
             if T.eff[r, E_TIMING] != E.T_BATTLE or (S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1:
                 continue
-            if not cost_payable_nb(T, S, p, r) or not cond_ok_nb(T, S, M, X, p, r):
+            if not cost_payable_nb(T, S, p, r) or not cond_ok_nb(T, S, M, X, p, r, -1):
                 continue
-            M2[:, :] = M
-            apply_row_nb(T, S, M2, p, r, False, True, rng)
-            o = outcome_nb(T, S, M2, p)
+            o, n = _best_count_nb(T, S, M, M2, X, p, r, r + 1, -1, rng)
             if o > bo:
                 bk = 0
                 bi = r
                 bo = o
+                bn = n
     for k in range(3):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
@@ -500,13 +714,86 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     pay = False
         if not has or not pay:
             continue
-        M2[:, :] = M
-        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r):
-                apply_row_nb(T, S, M2, p, r, True, True, rng)
-        o = outcome_nb(T, S, M2, p)
+        o, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
         if o > bo:
             bk = 1
             bi = k
             bo = o
+            bn = n
+    X[X_PER] = bn
     return bk, bi
+
+
+@njit(cache=True)
+def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
+    """(best outcome, fewest per_* count reaching it) for p's battle rows [lo, hi)."""
+    km = per_kmax_nb(T, S, p, lo, hi)
+    if km < 0:
+        return sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, 0, p, rng), 0
+    top = sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, km, p, rng)
+    k = 0
+    while k < km and sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, k, p, rng) < top:
+        k += 1
+    return top, k
+
+
+@njit(cache=True)
+def prepare_ignore_nb(T, S, M, X, s, uses):
+    """Greedy, Preparation step (4) when no chain was prepared: DM-EVO-5 evolve_ignore step
+    (reference_effects.Effects.evolve_ignore + reference_greedy.GreedyPlayer.ignore_choice)."""
+    base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
+    lv = T.ct[s, base, F_LEVEL] + 1
+    if lv > E.LV_ULTIMATE:
+        return
+    slot = -1
+    extra = 0
+    for k in range(3):
+        c = S[s, SLOT + k]
+        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c):
+            continue
+        for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
+                    and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
+                slot = k
+                for i in range(MAX_COSTS):
+                    kind = T.eff[r, E_COST0 + 2 * i]
+                    if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
+                        extra += T.eff[r, E_COST0 + 2 * i + 1]
+                break
+        if slot >= 0:
+            break
+    if slot < 0:
+        return
+    best = -1
+    ba = -1
+    for pos in range(S[s, HAND_N]):
+        c = S[s, HAND + pos]
+        if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
+            continue
+        alt = False
+        for a in range(T.ct[s, c, F_REQ_N]):
+            if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG] < 0:
+                alt = True
+        if not alt or S[s, HAND_N] - 1 - extra < T.ct[s, c, F_XDISC]:
+            continue
+        if T.ct[s, c, F_ATK + 0] > ba:
+            best = pos
+            ba = T.ct[s, c, F_ATK + 0]
+    if best < 0:
+        return
+    opt = S[s, SLOT + slot]
+    card = _hand_pop(S, s, best)
+    S[s, PLAN_N] = 1
+    S[s, PLAN] = card
+    S[s, PLAN + 1] = 0
+    S[s, PLAN + 2] = opt
+    S[s, PLAN + 3] = slot
+    S[s, PLAN + 4] = -1
+    S[s, POWER_N] = 0
+    _push(S, s, POWER, POWER_N, opt)
+    S[s, SLOT + slot] = -1
+    for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
+            pay_cost_nb(T, S, s, r)
+            break
+    uses[s, opt] += 1

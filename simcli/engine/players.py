@@ -21,13 +21,13 @@ LV_III = E.LV_III
 LV_ULTIMATE = E.LV_ULTIMATE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cur_nb(S, s):
     t = S[s, TOP]
     return t if t >= 0 else S[s, L3]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wp_cost_nb(v):
     if v >= 80:
         return 2
@@ -36,7 +36,7 @@ def wp_cost_nb(v):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partner_baseline_nb(T, s):
     """BL-1."""
     best = -1
@@ -48,7 +48,7 @@ def partner_baseline_nb(T, s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chain_keep_nb(T, S, s, keep):
     """BL-2: keep[pos] = 1 for hand Digimon on an evolution chain of hand cards from the top card."""
     hn = S[s, HAND_N]
@@ -99,7 +99,7 @@ def chain_keep_nb(T, S, s, keep):
             keep[q] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_baseline_nb(T, S, s, keep, max_opts):
     """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
     chain_keep_nb(T, S, s, keep)
@@ -141,7 +141,7 @@ def discard_baseline_nb(T, S, s, keep, max_opts):
             keep[pos] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_choice_nb(T, S, s):
     """Cost discards: the lowest-level Digimon in hand (earliest among equals), else the first card."""
     best = -1
@@ -154,7 +154,7 @@ def discard_choice_nb(T, S, s):
     return best if best >= 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plan_chain_nb(T, S, s, cost_aware, W):
     """BL-4: writes the best chain into S[s, PLAN...] and W (scratch int64 [8, 16]).
 
@@ -362,7 +362,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
 
 
 # ---- greedy ------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partner_greedy_nb(T, s):
     """The Level III most Level IV cards of the deck evolve from; ties: higher A, then listed first."""
     n = T.ct[s, 0, F_NCARDS]
@@ -387,7 +387,7 @@ def partner_greedy_nb(T, s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_l3_nb(T, S, s):
     """Greedy: hand position of the Level III to exchange to (-1 none)."""
     if S[s, TOP] >= 0:
@@ -402,7 +402,7 @@ def best_l3_nb(T, S, s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_slots_nb(S, s):
     f = 0
     for k in range(3):
@@ -411,7 +411,7 @@ def free_slots_nb(S, s):
     return f
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_greedy_nb(T, S, s, keep):
     discard_baseline_nb(T, S, s, keep, 2)
     free = free_slots_nb(S, s)

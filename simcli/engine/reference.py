@@ -114,6 +114,15 @@ class BaselinePlayer:
     def timed_options(self, g, p, timing) -> list[int]:
         return []  # BL-5
 
+    def negate_response(self, g, p, user, card, count):
+        return None  # BL-5: never negates
+
+    def item_negation(self, g, p):
+        return None  # BL-5
+
+    def ignore_choice(self, g, p):
+        return None  # BL-5: never uses evolve_ignore
+
 
 def hand_chain_keep(g: "Game", p: PlayerState) -> set[int]:
     """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2)."""
@@ -336,6 +345,8 @@ class DmcgRules:
         # (4) evolution preparation
         steps = player.plan(g, p)
         self.prepare_chain(g, p, steps)
+        if not steps:  # DM-EVO-5: an evolve_ignore option instead (reference_effects.Effects.evolve_ignore)
+            g.effects.evolve_ignore(g, p, player)
         # (5) preparation-timing options / abilities
         g.effects.prep_phase(g, p, player)
         # (6) set options
@@ -444,6 +455,9 @@ class NoEffects:
         return False
 
     def prep_phase(self, g, p, player):
+        pass
+
+    def evolve_ignore(self, g, p, player):
         pass
 
     def battle_start(self, g, fa, sa):

@@ -15,8 +15,19 @@ What is applied where (the kernel does the same, in the same order — docs/engi
   ``digimon`` until discarded (the players never discard a face-up option); its battle rows
   apply again at the start of every later battle.  Other used options go to the Dark Area at the
   end of the phase (point gauge instead with a ``gauge`` cost).
-* Unsupported operations (negate_*, evolve_ignore, no_ignore, per_*, opp_slots_clear) and
-  conditions (card=…) are no-ops / false in both engines.
+* ``digimon`` limit: the option stays face-up while the Digimon it was used with is the box's top
+  card; it goes to the Dark Area at the start of a battle or the end of a turn at which it no longer
+  is (it evolved, was exchanged, died or was renewed away).  ``slot_up`` = BOUND + that card.
+* Negation (battle windows only): when a player uses an option in a battle window it pays the costs,
+  then the opponent's policy decides at once whether to answer with a face-down negate card of its
+  slots (``negate_program`` for a Program, ``negate_item`` for an Item, ``negate_option`` for any);
+  the negated option goes to the Dark Area without effect, the negate card is used (its costs, its
+  other battle rows, its limit).  A negate card cannot itself be negated.  ``negate_item`` is also
+  used at the start of battle (after passives, before face-up options apply) against an Item
+  already face-up in the opponent's slots, which goes to the Dark Area before it applies.
+* ``per_*`` rows take the count the player chose when it used the option / ability (0 for
+  automatic timings); ``card=NAME`` is true only while checking an opponent's option named NAME
+  (``immune_options if card=NAME``); ``evolve_ignore``: see ``Effects.evolve_ignore``.
 """
 
 from __future__ import annotations
@@ -27,11 +38,16 @@ from simcli.engine import enums as E
 from simcli.engine.reference import Mods, NoEffects, discard_choice
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS}
-OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES}
-MOD_OPS = MOD_OPP_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_FORCE_DRAW,
-                         E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_VOID_ABILITIES,
-                         E.OP_LOST_MUL}
+OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
+                         E.OP_OPP_SLOTS_CLEAR}
+PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL}
+MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
+                                   E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
+                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL}
+NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 PERSIST = 1000  # slot_up value of an option that stays face-up until discarded
+BOUND = 2000  # slot_up = BOUND + card: face-up while that Digimon is the box's top card (limit ``digimon``)
+OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 
 
 def cmp_num(a: int, c: int, b: int) -> bool:
@@ -65,7 +81,8 @@ def attack_type(g, p, mods=None) -> int:
     return m.attack_as if m.attack_as >= 0 else int(g.t.bt[o.seat, o.cur()])
 
 
-def cond_ok(g, p, row, mods=None) -> bool:
+def cond_ok(g, p, row, mods=None, card=-1) -> bool:
+    """card: the opponent's option card being applied (for ``card=NAME``), -1 none."""
     t = g.t
     o = g.ps[1 - p.seat]
     cp, co = p.cur(), o.cur()
@@ -109,6 +126,8 @@ def cond_ok(g, p, row, mods=None) -> bool:
         elif kind in (E.C_KEYWORD, E.C_OPP_KEYWORD):
             x = p if kind == E.C_KEYWORD else o
             ok = cmp_has(v in t.keywords[x.seat, x.cur()], c)
+        elif kind == E.C_CARD:
+            ok = card >= 0 and cmp_has(int(t.vname[o.seat, card]) == v, c)
         else:
             ok = False
         if not ok:
@@ -153,21 +172,56 @@ def pay_cost(g, p, row) -> bool:
     return gauge
 
 
-def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False) -> None:
-    """Apply one effect row for player p.  sim: only attack modifiers, on `mods` (greedy look-ahead)."""
+def card_immune(g, o, card, mods) -> bool:
+    """o's Digimon has an active ``immune_options if card=NAME`` row matching p's option `card`."""
+    t = g.t
+    c = o.cur()
+    if not t.modeled[o.seat, c] or mods[o.seat].abilities_void:
+        return False
+    for row in rows(g, o.seat, c):
+        if int(row[E.E_OP]) == E.OP_IMMUNE_OPTIONS and int(row[E.E_TIMING]) == E.T_PASSIVE \
+                and cond_ok(g, o, row, mods, card):
+            return True
+    return False
+
+
+def per_avail(g, p, op) -> int:
+    t = g.t
+    if op == E.OP_PER_DISCARD:
+        return len(p.hand)
+    if op == E.OP_PER_DISCARD_DIGIMON:
+        return sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON)
+    return len(p.deck)
+
+
+def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: int = -1, count: int = 0) -> None:
+    """Apply one effect row for player p.  sim: only attack modifiers, on `mods` (greedy look-ahead).
+    card: the option card applied (-1 for an ability); count: the player's per_* count."""
     mods = mods if mods is not None else g.mods
     t = g.t
     o = g.ps[1 - p.seat]
     op, arg, arg2 = int(row[E.E_OP]), int(row[E.E_ARG]), int(row[E.E_ARG2])
     mp, mo = mods[p.seat], mods[o.seat]
     if op in OPP_OPS:
-        if from_option and mo.immune_options:
+        if from_option and (mo.immune_options or (card >= 0 and card_immune(g, o, card, mods))):
             return
         if op in MOD_OPP_OPS and mo.immune_mod:
             return
     if sim and op not in MOD_OPS:
         return
-    if op == E.OP_ATK_ADD:
+    if op in PER_OPS:
+        n = count
+        if not sim:
+            n = min(n, per_avail(g, p, op))
+            if arg2 > 0:
+                n = min(n, arg2)
+            for _ in range(n):
+                if op == E.OP_PER_MILL:
+                    p.dark.append(p.deck.pop())
+                else:
+                    p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
+        mp.add += arg * max(0, n)
+    elif op == E.OP_ATK_ADD:
         mp.add += arg
     elif op == E.OP_OPP_ATK_ADD:
         mo.add += arg
@@ -226,7 +280,14 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False) -> Non
         for _ in range(arg):
             if o.hand:
                 o.dark.append(o.hand.pop(g.rng.randint(len(o.hand))))
-    # other operations: not supported yet (no-op in both engines)
+    elif op == E.OP_OPP_SLOTS_CLEAR:
+        for k in range(3):
+            if o.slots[k] >= 0:
+                o.dark.append(o.slots[k])
+                o.slots[k] = -1
+                o.slot_up[k] = 0
+    # negate_* (handled by Effects.use_option / battle_start), evolve_ignore (Effects.evolve_ignore),
+    # keep_abilities / no_ignore (printed flags in the tables): nothing to do here
 
 
 def rows(g, seat, card):
@@ -234,14 +295,31 @@ def rows(g, seat, card):
     return [t.effects[r] for r in range(int(t.eff_lo[seat, card]), int(t.eff_hi[seat, card]))]
 
 
-def option_limit(row) -> int:
-    """Turns an option stays face-up after use: 0 (to the Dark Area at the end of the phase), N, PERSIST."""
+def option_limit(row, p) -> int:
+    """slot_up after use: 0 (to the Dark Area at the end of the phase), N turns, PERSIST, BOUND + Digimon."""
     lim = int(row[E.E_LIMIT])
     if lim == E.L_TURNS:
         return max(1, int(row[E.E_LIMIT_ARG]))
-    if lim in (E.L_DISCARDED, E.L_DIGIMON):
+    if lim == E.L_DISCARDED:
         return PERSIST
+    if lim == E.L_DIGIMON:
+        return BOUND + p.cur()
     return 0
+
+
+def negate_kind(g, p, c, target_type: int) -> bool:
+    """Option c of p can negate an option of this type (-1: only negate_item's standalone use)."""
+    for r in rows(g, p.seat, c):
+        if int(r[E.E_TIMING]) != E.T_BATTLE:
+            continue
+        op = int(r[E.E_OP])
+        if op == E.OP_NEGATE_OPTION and target_type >= 0:
+            return True
+        if op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM:
+            return True
+        if op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0):
+            return True
+    return False
 
 
 class Effects(NoEffects):
@@ -263,19 +341,30 @@ class Effects(NoEffects):
         if used:
             g.card_uses[p.seat, p.cur()] += 1
 
-    def use_option(self, g, p, k: int, timing: int) -> None:
-        """Use the option in slot k at this timing: costs, then its rows with that timing."""
+    def use_option(self, g, p, k: int, timing: int, count: int = 0, respond: bool = True) -> None:
+        """Use the option in slot k at this timing: costs, (battle: the opponent may negate it), then its
+        rows with that timing.  count: the player's per_* count."""
         c = p.slots[k]
         rs = [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == timing]
         gauge = False
         for r in rs:
             gauge |= pay_cost(g, p, r)
-        for r in rs:
-            if cond_ok(g, p, r):
-                apply_row(g, p, r, True)
         g.card_uses[p.seat, c] += 1
         g.log_line(f"  {'AB'[p.seat]} uses {g.cname(p, c)}")
-        up = option_limit(rs[0]) if rs else 0
+        if respond and timing == E.T_BATTLE:
+            o = g.ps[1 - p.seat]
+            k2 = g.players[o.seat].negate_response(g, o, p, c, count)
+            if k2 is not None and k2 >= 0:
+                g.log_line(f"  {'AB'[o.seat]} negates it with {g.cname(o, o.slots[k2])}")
+                p.dark.append(c)
+                p.slots[k] = -1
+                p.slot_up[k] = 0
+                self.use_option(g, o, k2, E.T_BATTLE, 0, False)
+                return
+        for r in rs:
+            if cond_ok(g, p, r):
+                apply_row(g, p, r, True, card=c, count=count)
+        up = option_limit(rs[0], p) if rs else 0
         if gauge:
             p.gauge.append(c)
             p.slots[k] = -1
@@ -289,17 +378,19 @@ class Effects(NoEffects):
     def end_phase(self, g) -> None:
         for seat, k in self.spent:
             p = g.ps[seat]
+            if p.slots[k] < 0:  # cleared meanwhile (opp_slots_clear)
+                continue
             p.dark.append(p.slots[k])
             p.slots[k] = -1
             p.slot_up[k] = 0
         self.spent = []
 
-    def use_ability(self, g, p, r: int) -> None:
+    def use_ability(self, g, p, r: int, count: int = 0) -> None:
         row = g.t.effects[r]
         g.ability_used.add((p.seat, r))
         pay_cost(g, p, row)
         if cond_ok(g, p, row):
-            apply_row(g, p, row, False)
+            apply_row(g, p, row, False, count=count)
         g.card_uses[p.seat, p.cur()] += 1
         g.log_line(f"  {'AB'[p.seat]} uses the ability of {g.cname(p, p.cur())}")
 
@@ -313,10 +404,40 @@ class Effects(NoEffects):
             self.use_option(g, p, k, E.T_PREP)
         self.end_phase(g)
 
+    def unbind(self, g) -> None:
+        """Limit ``digimon``: options whose Digimon is no longer the top card → Dark Area."""
+        for p in g.ps:
+            for k in range(3):
+                if p.slots[k] >= 0 and p.slot_up[k] >= BOUND and p.slot_up[k] - BOUND != p.cur():
+                    p.dark.append(p.slots[k])
+                    p.slots[k] = -1
+                    p.slot_up[k] = 0
+
+    def evolve_ignore(self, g, p, player) -> None:
+        """DM-EVO-5, Preparation step (4) when no chain was prepared: the player may use an
+        ``evolve_ignore`` option (timing evolution) from a slot to prepare one step to a Digimon of the
+        next level from hand (not ``no_ignore``, reachable by some non-Jogress requirement alternative).
+        The option goes into the Power Box (to the Dark Area after the Evolution phase); its costs
+        are paid once the step is prepared."""
+        ch = player.ignore_choice(g, p)
+        if ch is None:
+            return
+        k, pos = ch
+        from simcli.engine.reference import Step
+
+        c, opt = p.hand[pos], p.slots[k]
+        g.rules.prepare_chain(g, p, [Step(c, pos, -1, 0, res=opt, res_slot=k, ignore=True)])
+        for r in rows(g, p.seat, opt):
+            if int(r[E.E_TIMING]) == E.T_EVOLUTION and int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE:
+                pay_cost(g, p, r)
+                break
+        g.card_uses[p.seat, opt] += 1
+
     def battle_start(self, g, fa, sa) -> None:
         self.spent = []
         g.ability_used = set()
         t = g.t
+        self.unbind(g)
         for p in (sa, fa):  # void first (second attacker, then first)
             if t.modeled[p.seat, p.cur()] and not g.mods[p.seat].abilities_void:
                 for row in rows(g, p.seat, p.cur()):
@@ -331,13 +452,25 @@ class Effects(NoEffects):
                         continue
                     if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) and cond_ok(g, p, row):
                         apply_row(g, p, row, False)
+        for p in (sa, fa):  # negate_item against Items already face-up (second attacker, then first)
+            o = g.ps[1 - p.seat]
+            while True:
+                ch = g.players[p.seat].item_negation(g, p)
+                if ch is None:
+                    break
+                k, tk = ch
+                g.log_line(f"  {'AB'[p.seat]} negates {g.cname(o, o.slots[tk])} with {g.cname(p, p.slots[k])}")
+                o.dark.append(o.slots[tk])
+                o.slots[tk] = -1
+                o.slot_up[tk] = 0
+                self.use_option(g, p, k, E.T_BATTLE, 0, False)
         for p in (sa, fa):
             for k in range(3):
                 c = p.slots[k]
                 if c >= 0 and p.slot_up[k] > 0:
                     for row in rows(g, p.seat, c):
                         if int(row[E.E_TIMING]) == E.T_BATTLE and cond_ok(g, p, row):
-                            apply_row(g, p, row, True)
+                            apply_row(g, p, row, True, card=c)
 
     def battle_windows(self, g, fa, sa) -> None:
         cur, passes, windows = sa, 0, 0
@@ -347,11 +480,11 @@ class Effects(NoEffects):
                 act = g.players[cur.seat].battle_action(g, cur)
                 if act is None:
                     break
-                kind, idx = act
+                kind, idx, count = act
                 if kind == 0:
-                    self.use_ability(g, cur, idx)
+                    self.use_ability(g, cur, idx, count)
                 else:
-                    self.use_option(g, cur, idx, E.T_BATTLE)
+                    self.use_option(g, cur, idx, E.T_BATTLE, count)
                 acted = True
             passes = 0 if acted else passes + 1
             windows += 1
@@ -383,6 +516,7 @@ class Effects(NoEffects):
         self.end_phase(g)
 
     def end_turn(self, g) -> None:
+        self.unbind(g)
         for p in g.ps:
             for k in range(3):
                 if p.slots[k] >= 0 and 0 < p.slot_up[k] < PERSIST:

@@ -13,15 +13,24 @@ A stronger heuristic than the baseline, still deterministic:
 * battle: in its window, when it is not already winning, it uses the one ability (◎) or option
   that gives the best battle result (lose → draw → win), abilities first, then slots in order;
   it repeats while that improves the result, and saves its cards when nothing changes the result;
-* Point Calculation / Preparation / win / lose options: uses those whose conditions hold.
+* Point Calculation / Preparation / win / lose options: uses those whose conditions hold;
+* ``per_*`` options / abilities: the fewest cards that give the best result it can reach with them
+  (discards: the cost-discard rule, lowest-level Digimon first, else the first card in hand);
+* negation: answers an opponent's battle-window option with its first face-down negate card of the
+  right kind (slot order) when the option, simulated, would worsen its battle result; at the start
+  of battle it negates an opponent's face-up Item whose battle rows would worsen its result;
+* ``evolve_ignore``: when no chain can be prepared, it uses its first evolve_ignore option (slot
+  order) on the next-level Digimon in hand with the highest A attack (earliest among equals) that is
+  not ``no_ignore`` and has a non-Jogress requirement alternative, if the evolution rider is payable.
 """
 
 from __future__ import annotations
 
 from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
-from simcli.engine.reference_effects import apply_row, cond_ok, cost_payable, rows
-from simcli.engine.tables import R_FROM
+from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, cond_ok,
+                                             cost_payable, rows)
+from simcli.engine.tables import R_FROM, R_JOG
 
 
 def outcome(g, p, mods) -> int:
@@ -44,6 +53,83 @@ def face_up_blocked(g, p, c) -> bool:
 
 def option_rows(g, p, c, timing):
     return [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == timing]
+
+
+def per_kmax(g, p, rs) -> int:
+    """The largest per_* count these rows allow after their own costs; -1: no per_* row."""
+    t = g.t
+    disc = mill = 0
+    for r in rs:
+        for k in range(E.MAX_COSTS):
+            kind, n = int(r[E.E_COST0 + 2 * k]), int(r[E.E_COST0 + 2 * k + 1])
+            if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
+                disc += n
+            elif kind == E.K_MILL:
+                mill += n
+    km = -1
+    for r in rs:
+        op = int(r[E.E_OP])
+        if op not in PER_OPS:
+            continue
+        if op == E.OP_PER_MILL:
+            a = len(p.deck) - mill
+        elif op == E.OP_PER_DISCARD:
+            a = len(p.hand) - disc
+        else:
+            a = sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON) - disc
+        a = max(0, a)
+        if int(r[E.E_ARG2]) > 0:
+            a = min(a, int(r[E.E_ARG2]))
+        km = a if km < 0 else min(km, a)
+    return km
+
+
+def sim_outcome(g, p, rs, card, count, for_seat) -> int:
+    """Outcome for `for_seat` after p applies rows rs (attack modifiers only) with this per_* count."""
+    m = g.copy_mods()
+    for r in rs:
+        if cond_ok(g, p, r, m):
+            apply_row(g, p, r, card >= 0, mods=m, sim=True, card=card, count=count)
+    return outcome(g, g.ps[for_seat], m)
+
+
+def best_count(g, p, rs, card) -> tuple[int, int]:
+    """(best outcome, fewest per_* count reaching it)."""
+    km = per_kmax(g, p, rs)
+    if km < 0:
+        return sim_outcome(g, p, rs, card, 0, p.seat), 0
+    top = sim_outcome(g, p, rs, card, km, p.seat)
+    k = 0
+    while k < km and sim_outcome(g, p, rs, card, k, p.seat) < top:
+        k += 1
+    return top, k
+
+
+def negate_row_ok(g, p, c, target_type: int) -> bool:
+    """Option c of p has a battle row that negates this option type (-1: an active Item, standalone)
+    whose conditions hold, and all its battle rows' costs are payable."""
+    t = g.t
+    ok = False
+    for r in option_rows(g, p, c, E.T_BATTLE):
+        if not cost_payable(g, p, r):
+            return False
+        op = int(r[E.E_OP])
+        if op not in NEGATE_OPS or not cond_ok(g, p, r):
+            continue
+        if (op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM) \
+                or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0)):
+            ok = True
+    return ok
+
+
+def negate_slot(g, p, target_type: int):
+    t, s = g.t, p.seat
+    for k, c in enumerate(p.slots):
+        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+            continue
+        if negate_row_ok(g, p, c, target_type):
+            return k
+    return None
 
 
 class GreedyPlayer(BaselinePlayer):
@@ -109,6 +195,64 @@ class GreedyPlayer(BaselinePlayer):
                 out.append(k)
         return out
 
+    def negate_response(self, g, p, user, card, count):
+        """Slot of the negate card p answers user's option `card` with, or None."""
+        t = g.t
+        k = negate_slot(g, p, int(t.optype[user.seat, card]))
+        if k is None:
+            return None
+        before = outcome(g, p, g.mods)
+        after = sim_outcome(g, user, option_rows(g, user, card, E.T_BATTLE), card, count, p.seat)
+        return k if after < before else None
+
+    def item_negation(self, g, p):
+        """(own slot, opponent's slot): negate a face-up Item at the start of battle, or None."""
+        t = g.t
+        o = g.ps[1 - p.seat]
+        for tk, tc in enumerate(o.slots):
+            if tc < 0 or o.slot_up[tk] <= 0 or int(t.optype[o.seat, tc]) != OPT_ITEM:
+                continue
+            k = negate_slot(g, p, -1)
+            if k is None:
+                return None
+            before = outcome(g, p, g.mods)
+            if sim_outcome(g, o, option_rows(g, o, tc, E.T_BATTLE), tc, 0, p.seat) < before:
+                return k, tk
+        return None
+
+    def ignore_choice(self, g, p):
+        """(slot, hand position) for an evolve_ignore step (DM-EVO-5), or None."""
+        t, s = g.t, p.seat
+        lv = int(t.level[s, p.base()]) + 1
+        if lv > E.LV_ULTIMATE:
+            return None
+        slot, extra = -1, 0
+        for k, c in enumerate(p.slots):
+            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+                continue
+            for r in rows(g, s, c):
+                if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
+                        and cond_ok(g, p, r) and cost_payable(g, p, r):
+                    slot = k
+                    extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
+                                if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
+                    break
+            if slot >= 0:
+                break
+        if slot < 0:
+            return None
+        best, ba = -1, -1
+        for pos, c in enumerate(p.hand):
+            if t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv or t.no_ignore[s, c]:
+                continue
+            if not any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c]))):
+                continue
+            if len(p.hand) - 1 - extra < int(t.xdisc[s, c]):
+                continue
+            if int(t.atk[s, c, 0]) > ba:
+                best, ba = pos, int(t.atk[s, c, 0])
+        return (slot, best) if best >= 0 else None
+
     def battle_action(self, g, p):
         t, s = g.t, p.seat
         cur = outcome(g, p, g.mods)
@@ -123,22 +267,16 @@ class GreedyPlayer(BaselinePlayer):
                     continue
                 if not cost_payable(g, p, row) or not cond_ok(g, p, row):
                     continue
-                m = g.copy_mods()
-                apply_row(g, p, row, False, mods=m, sim=True)
-                o = outcome(g, p, m)
+                o, n = best_count(g, p, [row], -1)
                 if o > best_out:
-                    best, best_out = (0, r), o
+                    best, best_out = (0, r, n), o
         for k, c in enumerate(p.slots):
             if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
                 continue
             rs = option_rows(g, p, c, E.T_BATTLE)
             if not rs or not all(cost_payable(g, p, r) for r in rs):
                 continue
-            m = g.copy_mods()
-            for r in rs:
-                if cond_ok(g, p, r, m):
-                    apply_row(g, p, r, True, mods=m, sim=True)
-            o = outcome(g, p, m)
+            o, n = best_count(g, p, rs, c)
             if o > best_out:
-                best, best_out = (1, k), o
+                best, best_out = (1, k, n), o
         return best

@@ -67,31 +67,31 @@ class Rng:
 
 
 # ---- numba ------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mix64_nb(z):
     z = (z ^ (z >> np.uint64(30))) * np.uint64(MUL1)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(MUL2)
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rng_init_nb(st, seed, game):
     """st: uint64[1]; seed, game: non-negative ints."""
     st[0] = mix64_nb(mix64_nb(np.uint64(seed) ^ np.uint64(SEED_SALT)) ^ np.uint64(game))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rng_next_nb(st):
     st[0] = st[0] + np.uint64(GAMMA)
     return mix64_nb(st[0])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def randint_nb(st, n):
     return np.int64(((rng_next_nb(st) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_nb(st, a, n):
     for i in range(n - 1, 0, -1):
         j = randint_nb(st, i + 1)

@@ -40,8 +40,11 @@ X_SPENT = 1
 X_FA = 40  # first attacker of this turn
 X_TURN = 41  # turn number
 X_LIST = 42  # small list scratch (slot indices), up to 3
+X_PLAYER = 45  # the two seats' policies (PLAYER_*), set each turn (negation responses need the opponent's)
+X_PER = 47  # per_* count the player chose for the ability / option it is about to use (0 none)
 NX = 64
 PERSIST = 1000  # SLOT_UP of an option that stays face-up until discarded
+BOUND = 2000  # SLOT_UP = BOUND + card: face-up while that Digimon is the box's top card (limit ``digimon``)
 
 # per-player battle modifiers M[seat, field] (C-CALC-1)
 M_BASE_ADD = 0

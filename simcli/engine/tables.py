@@ -61,6 +61,7 @@ class Tables(NamedTuple):
     words: np.ndarray  # int32 [2,30,MAX_WORDS] species words (type~WORD)
     keep_abil: np.ndarray  # int8 [2,30] has an unconditional keep_abilities row
     usable_opt: np.ndarray  # int8 [2,30] option with effect rows the players may set and use
+    no_ignore: np.ndarray  # int8 [2,30] printed "cannot be evolved into by evolve_ignore" (DM-EVO-5)
 
 
 class TableInfo(NamedTuple):
@@ -80,13 +81,13 @@ def wp_value(card) -> int:
     return int(m.group(1)) if m else 0
 
 
-def _printed_no_zero(card) -> bool:
+def _printed_no_zero(card, op: str = "no_zero") -> bool:
     for text in card.get("effects", []) or []:
         try:
             e = parse_effect(text)
         except EffectSyntaxError:
             continue
-        if e.op == "no_zero" and e.timing == "passive" and not e.conds:
+        if e.op == op and e.timing == "passive" and not e.conds:
             return True
     return False
 
@@ -128,6 +129,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     eff_hi = np.zeros(shape, np.int32)
     modeled = np.zeros(shape, np.int8)
     face_up = np.zeros(shape, np.int8)
+    no_ignore = np.zeros(shape, np.int8)
     rows: list[np.ndarray] = []
     vocab = Vocab()
     req_option_names: list[set] = [set(), set()]
@@ -158,6 +160,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 req_n[s, i] = min(len(alts), MAX_ALTS)
                 xdisc[s, i] = int(c.get("evolution_extra_discard", 0) or 0)
                 no_zero[s, i] = 1 if _printed_no_zero(c) else 0
+                no_ignore[s, i] = 1 if _printed_no_zero(c, "no_ignore") else 0  # printed, like no_zero
                 default_timing = "battle"
             else:
                 kind[s, i] = E.KIND_OPTION
@@ -209,7 +212,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 usable_opt[s, i] = 1
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt)
+               keep_abil, usable_opt, no_ignore)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -232,7 +235,8 @@ F_FIELDS = F_REQ + MAX_ALTS * REQ_WIDTH
 F_KEYWORDS = F_FIELDS + MAX_WORDS
 F_WORDS = F_KEYWORDS + MAX_WORDS
 F_NCARDS = F_WORDS + MAX_WORDS  # cards in this seat's deck (same in every row)
-NF = F_NCARDS + 1
+F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets do not move
+NF = F_NO_IGNORE + 1
 
 
 class KTables(NamedTuple):
@@ -255,4 +259,5 @@ def kernel_tables(t: Tables) -> KTables:
     ct[:, :, F_WORDS:F_WORDS + MAX_WORDS] = t.words
     ct[0, :, F_NCARDS] = t.n_cards[0]
     ct[1, :, F_NCARDS] = t.n_cards[1]
+    ct[:, :, F_NO_IGNORE] = t.no_ignore
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
