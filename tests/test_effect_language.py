@@ -87,3 +87,13 @@ def test_new_vocabulary_rows():
 def test_bad_effects_are_rejected(bad):
     with pytest.raises(EffectSyntaxError):
         parse_effect(bad)
+
+
+def test_support_timing():
+    # rule DM-BAT-2: a support row (appended timing code 8; nothing renumbered)
+    v = Vocab()
+    row = compile_effect(parse_effect("atk+460 if name=Agumon | when: support"), "battle", v)
+    assert row[E.E_TIMING] == E.T_SUPPORT == 8 and E.TIMING_NAMES[:8] == (
+        "prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved")
+    assert row[E.E_COND0] == E.C_NAME and row[E.E_COND0 + 2] == v.code("name", "agumon")
+    assert format_effect(parse_effect("atk+460 if name=Agumon | when: support")) == "atk+460 if name=Agumon | when: support"

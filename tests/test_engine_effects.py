@@ -341,3 +341,82 @@ def test_evolved_timing_applies_in_the_turn_of_evolution():
     assert g.ps[0].top == 1 and g.ps[0].points == 80
     both_turn(T, g, fa=0, turn=3)
     assert g.ps[0].points == 80  # not again
+
+
+# ---- support Digimon (■, DM-BAT-2) ------------------------------------------------------------------
+def support_duel(a_sup=(), b_sup=(), players=("greedy", "greedy"), a_points=100, b_fx=(), b_atk=(250, 240, 150)):
+    """A's support cards (Level IV Digimon that cannot evolve from Alpha, one per effect list) lie on
+    top of A's deck, so A draws them in Preparation; one turn on both engines, A first attacker."""
+    a = [digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50))]
+    a += [digi(f"Helper{i}", level="IV", atk=(10, 10, 10), effects=list(fx)) for i, fx in enumerate(a_sup)]
+    b = [digi("Beta", bt="B", atk=b_atk, lost=(10, 20, 30, 40), effects=list(b_fx))]
+    b += [digi(f"BHelper{i}", level="IV", atk=(10, 10, 10), effects=list(fx)) for i, fx in enumerate(b_sup)]
+    na, nb = len(a), len(b)
+    a, b = fill(a), fill(b)
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, deck=list(range(na, 30)) + list(range(na - 1, 0, -1)), points=a_points)
+    place(g, 1, l3=0, deck=list(range(nb, 30)) + list(range(nb - 1, 0, -1)))
+    both_turn(T, g, fa=0)
+    m = [_BATTLE.search(ln) for ln in g.log if ln.strip().startswith("battle:")][-1]
+    return g, (int(m.group(1)), int(m.group(2)))
+
+
+def test_support_played_when_it_turns_the_battle():
+    # rule DM-BAT-2: A puts Helper0 from hand into its Support Box (its condition names A's battling
+    # Digimon): 200 + 100 = 300 > 250; DM-PTS-1: the support goes to the Dark Area in the death check
+    g, f = support_duel(a_sup=[["atk+100 if name=Alpha | when: support"]])
+    a = g.ps[0]
+    assert f == (300, 250) and g.ps[1].points == 90 and g.battles[-1] == E.BR_FIRST
+    assert a.support == -1 and a.dark == [1] and 1 not in a.hand and g.card_uses[0, 1] == 1
+
+
+def test_support_not_played_without_its_condition_or_a_change():
+    # rule DM-BAT-2: the condition must hold (A's Digimon is not Gamma); greedy keeps a support that
+    # would not change the result (220 < 250)
+    for fx in (["atk+100 if name=Gamma | when: support"], ["atk+20 | when: support"]):
+        g, f = support_duel(a_sup=[fx])
+        assert f == (200, 250) and 1 in g.ps[0].hand and g.card_uses[0, 1] == 0 and g.ps[0].points == 80
+    # a points condition (points<=50)
+    g, f = support_duel(a_sup=[["atk+100 if points<=50 | when: support"]], a_points=50)
+    assert f == (300, 250) and 1 in g.ps[0].dark
+    g, f = support_duel(a_sup=[["atk+100 if points<=50 | when: support"]])
+    assert f == (200, 250) and 1 in g.ps[0].hand
+
+
+def test_support_once_per_turn_and_to_the_dark_area_after_a_draw():
+    # rule DM-BAT-2: one support per turn: Helper0 (+60) makes a draw (260 = 260); Helper1 would win but
+    # a second support is not allowed; DM-PTS-1: after the drawn battle the support still goes to the Dark Area
+    g, f = support_duel(a_sup=[["atk+60 | when: support"], ["atk+60 | when: support"]], b_atk=(260, 240, 150))
+    a = g.ps[0]
+    assert f == (260, 260) and g.battles[-1] == E.BR_DRAW
+    assert a.dark == [1] and 2 in a.hand and a.support == -1 and g.ps[0].points == 90
+
+
+def test_baseline_never_plays_supports():
+    # rule DM-BAT-2 with BL-5 extended (decided): the baseline never puts a Digimon into its Support Box
+    g, f = support_duel(a_sup=[["atk+100 | when: support"]], players=("baseline", "baseline"))
+    assert f == (200, 250) and 1 in g.ps[0].hand and g.card_uses[0, 1] == 0
+
+
+def test_support_is_not_an_option_nor_a_special_ability():
+    # rule DM-BAT-2 (decided): immune_options does not block a support, nor does void_abilities
+    g, f = support_duel(a_sup=[["opp_atk-100 | when: support"]], b_fx=["immune_options | when: passive"])
+    assert f == (200, 150) and 1 in g.ps[0].dark
+    g, f = support_duel(a_sup=[["atk+100 | when: support"]], b_fx=["void_abilities | when: passive"])
+    assert f == (300, 250)
+    # immune_mod does block the opponent-directed attack change
+    g, f = support_duel(a_sup=[["opp_atk-100 | when: support"]], b_fx=["immune_mod | when: passive"])
+    assert f == (200, 250) and 1 in g.ps[0].hand
+
+
+def test_support_rows_are_not_box_abilities():
+    # rule DM-BAT-2: a support row does nothing while its card is the battling Digimon
+    g, f = duel(a_fx=["atk+100 | when: support"])
+    assert f == [(200, 250)] and g.card_uses[0, 0] == 0
+
+
+def test_both_players_support_and_the_second_attacker_acts_first():
+    # rule DM-BAT-1/2: B (second attacker) acts first; it is winning (250 > 200) and keeps its support;
+    # A answers with its support (+100: 300 > 250); B answers with its own (+100: 350 > 300)
+    g, f = support_duel(a_sup=[["atk+100 | when: support"]], b_sup=[["atk+100 | when: support"]])
+    assert f == (300, 350) and g.ps[0].dark == [1] and g.ps[1].dark == [1] and g.ps[0].points == 80

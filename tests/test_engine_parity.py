@@ -90,3 +90,33 @@ def test_parity_new_effects(players):
         g = R.play_game(T, 7, gi, players=players, effects_on=True)
         ref_uses += int(g.card_uses[:, 24:30].sum())
     assert ref_uses > 0  # the new options are actually used
+
+
+SUPPORT_FX = ["atk+150 | when: support", "atk+300 if points<=60 | when: support",
+              "opp_atk-100 if opp_level>=IV | when: support", "atk+200 if level=III | when: support",
+              "atk+120 | when: support | cost: discard(1)", "atk+90 if opp_bt!=A | when: support"]
+
+
+def _with_supports(numbers, tag):
+    """A hand-built deck whose cards 21-26 are Level IV support Digimon (rule DM-BAT-2) that nothing
+    evolves into: they are drawn, held and put into the Support Box from hand."""
+    from test_engine_helpers import custom
+
+    cs = cards(numbers)
+    for i, fx in enumerate(SUPPORT_FX):
+        cs[21 + i] = custom("St-2", name=f"{tag} Sup {i}", level="IV", requirements=[], effects=[fx], modeled=True)
+    return cs
+
+
+@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline")])
+def test_parity_support_digimon(players):
+    # rule DM-BAT-2 / DM-PTS-1 on both engines: the records agree game by game, and so do the card uses
+    T, _ = compile_tables([_with_supports(DECK_1, "X"), _with_supports(DECK_2, "Y")], effects=True)
+    _compare(T, players, True, seed=5, n=600)
+    n = 150
+    ref = sum(R.play_game(T, 5, gi, players=players, effects_on=True, check=True).card_uses for gi in range(n))
+    st = kernel.run_batch(T, 5, 0, n, 200, [["baseline", "greedy"].index(p) for p in players], check=True)
+    assert (st["card_uses"] == ref).all()
+    assert ref[0, 21:27].sum() > 0  # greedy plays supports
+    if players[1] == "baseline":
+        assert ref[1, 21:27].sum() == 0  # the baseline never does

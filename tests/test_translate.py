@@ -240,6 +240,72 @@ def test_new_limits_and_costs():
     assert tr.keywords == ["fog"] and tr.effects == ["atk+60 if keyword=fog"]
 
 
+# ---- support abilities "(S)" (rule DM-BAT-2) ---------------------------------------------------------
+
+
+def sup(text: str) -> Translation:
+    return translate_ability("X", text)
+
+
+def test_support_simple_and_points():
+    assert sup("(S)Add 120 to the attack power of your Zetamon.").effects == ["atk+120 if name=Zetamon | when: support"]
+    assert sup("(S)When your points are 40 and below, add 90 to the attack power of your Vaccine attribute Digimon.").effects == [
+        "atk+90 if points<=40 & attr=Vaccine | when: support"
+    ]
+    tr = sup("(S) Move this card from your hand... nothing we know.")
+    assert not tr.modeled and tr.unmodeled == ["support-box"]
+
+
+def test_support_send_lead_in_and_notes():
+    tr = sup("(S)When your points are 70 and below, take this card from your hand and add 200 to the attack power of one "
+             "of your Digimon belonging to Deep Savers. (This is a support ability)")
+    assert tr.effects == ["atk+200 if points<=70 & field=DS | when: support"] and tr.modeled
+    assert sup("(S)Send this card from your hand to your support box and add 50 to the attack power of your "
+               "Level III or Level IV Digimon.").effects == ["atk+50 if level<=IV | when: support"]
+
+
+def test_support_exclusive_alternatives():
+    # names, attributes, battle types exclude each other: one row each, no negation
+    assert sup("(S)Add 70 to the attack power of your Etamon, Thetamon, or Iotamon.").effects == [
+        "atk+70 if name=Etamon | when: support", "atk+70 if name=Thetamon | when: support",
+        "atk+70 if name=Iotamon | when: support"]
+    assert sup("(S)Add 70 to the attack power of your Data or Virus attribute Digimon.").effects == [
+        "atk+70 if attr=Data | when: support", "atk+70 if attr=Virus | when: support"]
+    assert sup("(S)Add 70 to the attack power of your Digimon whose attack is A or B.").effects == [
+        "atk+70 if attack!=C | when: support"]
+
+
+def test_support_overlapping_alternatives_are_made_disjoint():
+    # keywords / fields / types may hold together: X, (Y & !X), (Z & !X & !Y)
+    assert sup('(S)Add 80 to the attack power of your Digimon with the ability "swim" or "dig" or "fly".').effects == [
+        "atk+80 if keyword=swim | when: support", "atk+80 if keyword=dig & keyword!=swim | when: support",
+        "atk+80 if keyword=fly & keyword!=swim & keyword!=dig | when: support"]
+    assert sup("(S)Add 80 to the attack power of your Plant type or Data attribute Digimon.").effects == [
+        "atk+80 if type~Plant | when: support", "atk+80 if attr=Data & type!=Plant | when: support"]
+    assert sup("(S)When your points are 30 and below, add 80 to the attack power of your Metal Empire or "
+               "Deep Savers Digimon.").effects == [
+        "atk+80 if points<=30 & field=ME | when: support", "atk+80 if points<=30 & field=DS & field!=ME | when: support"]
+    # more than three conditions in a row: unmodeled
+    tr = sup("(S)When your points are 30 and below, add 80 to the attack power of your Metal Empire, Deep Savers, "
+             "or Unknown Digimon.")
+    assert not tr.modeled
+
+
+def test_support_unknown_targets_stay_unmodeled():
+    for t in ("your Brave Knights Digimon", "your Hybrid level Digimon. After that, add 10 to the attack power",
+              "a Digimon with the same picture as this card"):
+        tr = sup(f"(S)Add 60 to the attack power of {t}.")
+        assert not tr.modeled and "support-box" in tr.unmodeled, t
+    # a Hybrid alternative is dropped (never in a simulated deck, DM-DECK-3)
+    assert sup("(S)Send this card from your hand to your support box and add 60 to the attack power of one of your "
+               "Hybrid level Digimon, or Digimon belonging to Deep Savers.").effects == ["atk+60 if field=DS | when: support"]
+
+
+def test_support_coverage_over_data(translated):
+    n = sum(1 for r, tr in translated if not is_option_row(r) and any(e.endswith("when: support") for e in tr.effects))
+    assert n >= 200
+
+
 # ---- over the real card data -----------------------------------------------------------------------
 
 

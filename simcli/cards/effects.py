@@ -43,12 +43,16 @@ One effect per string::
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    once, right after the own Digimon evolves into this card
+              | support                    a Digimon card's support ability (■, DM-BAT-2): the row applies
+                                           when the player puts the card from hand into its Support Box
+                                           in a battle window (conditions: its battling Digimon, as usual)
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | digimon                    until the own Digimon leaves the Digimon Box
 
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
-``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``.
+``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``,
+``atk+460 if name=Agumon | when: support`` (a support Digimon for an Agumon).
 
 Without ``when:`` an option's effect uses the card's own timing and a Digimon's ability is
 ``battle`` (used in a battle window).  Without ``limit:`` an effect lasts for the phase it was

@@ -719,6 +719,143 @@ def _gains_and_add(m: re.Match, ctx: _Ctx) -> list:
     return [_Kw(k), _Eff(f"atk+{m.group('n')}", (f"keyword={k}",))]
 
 
+# ---- support abilities ("(S)", DM-BAT-2) ----------------------------------------------------------
+# "(S)[When your points are N and below,] [send this card from your hand to your support box and] add N
+# to the attack power of [one of] your <target>" → ``atk+N if <target> | when: support`` rows.  The
+# target may name alternatives ("X or Y or Z"); the language has only AND, so they become rows for X,
+# (Y & !X), (Z & !X & !Y) — exact for an additive bonus — or simply X, Y, Z when the alternatives
+# exclude each other (names, attributes, levels, frames).  Anything else keeps the label support-box.
+_SUPPORT_NOTES = re.compile(r"\s*\((?:this is a support ability|this card can be specially placed in the support box"
+                            r" of a hybrid level(?: digimon)?)\)\.?", re.I)
+_SUPPORT_BODY = re.compile(
+    r"(?:(?:when|if) (?P<c>[^,]+), )?"
+    r"(?:(?:you may |you can )?(?:send|take) this card from your hand(?: to (?:your |the )?support box)?,? (?:and )?)?"
+    r"add (?P<n>\d+) to the attack power of (?:one of )?(?:your )?(?P<t>.+?)\.?", re.I)
+_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack")  # one value per Digimon
+_NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}
+_RE_COND_STR = re.compile(r"^([a-z_]+)(!=|>=|<=|=|>|<|~)(.+)$")
+_MON_NAME = re.compile(r"(?-i:[A-Z])[\w'.:]*(?: (?:(?-i:[A-Z])[\w'.:]*|-[\w ]+-|of|the))*")
+
+
+def _support_desc(part: str) -> list[str] | None:
+    """Conditions for one alternative of a support target ("Vaccine attribute", "Nature Spirits",
+    "red frame Perfect level", "Beast Dragon type", "non-Level III"); None: not expressible."""
+    part = part.strip()
+    low = part.lower()
+    if low in _FIELDS:
+        return [f"field={_FIELDS[low]}"]
+    if m := re.fullmatch(rf"{_ATTR_RE}(?: attribute)?", part, re.I):
+        return [f"attr={_ATTRS[m.group(1).lower()]}"]
+    if m := re.fullmatch(rf"(red|blue|gold) frame(?: {_LVLIST})?", part, re.I):
+        return _frame_conds("", m.group(1), m.group(2))
+    if m := re.fullmatch(rf"non-{_LVLIST}", part, re.I):
+        return _not_levels("level", _levels(m.group(1)))
+    if re.fullmatch(rf"{_LVLIST}(?: level)?", part, re.I):
+        return _level_conds("level", _levels(part))
+    if m := re.fullmatch(r"((?-i:[A-Z])[a-z]+)(?: ((?-i:[A-Z])[a-z]+))? type", part):
+        # every word of the type (the species words of the card data; "Holy Knight" → holy & knight)
+        return [f"type~{w}" for w in m.groups() if w]
+    return None
+
+
+def _support_alternatives(t: str) -> list[list[str]] | None:
+    """The alternatives of a support target, each a list of conditions (AND); None: not expressible."""
+    t = t.strip().rstrip(".").strip()
+    # a Hybrid level alternative never holds in a simulated deck (DM-DECK-3): dropped
+    t = re.sub(r"^hybrid level digimon,? or ", "", t, flags=re.I)
+    if m := re.fullmatch(rf"digimon with the ability ({_KW}(?:,? or {_KW})*)", t, re.I):
+        return [[f"keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+    if m := re.fullmatch(rf"digimon belonging to (?:the )?(?P<f>{_FIELD_RE}(?:,? or {_FIELD_RE})*)"
+                         rf"(?:,? or with the ability (?P<k>{_KW}))?", t, re.I):
+        alts = [[f"field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group("f"), re.I)]
+        if m.group("k"):
+            alts.append([f"keyword={_kw(re.findall(_KW, m.group('k'))[0])}"])
+        return alts
+    if m := re.fullmatch(rf"digimon whose attack is {_BT}(?:,? or {_BT})?", t, re.I):
+        return [_bt_conds("attack", t.split(" is ", 1)[1])]
+    if re.fullmatch(r"digimon", t, re.I):
+        return [[]]
+    if re.search(r"\bdigimon$", t, re.I):
+        desc = t[: -len("digimon")].strip()
+        whole = _support_desc(desc)
+        if whole is not None:
+            return [whole]
+        alts = []
+        parts = re.split(r",? or |, ", desc)
+        for i, part in enumerate(parts):
+            c = _support_desc(part)
+            if c is None and i < len(parts) - 1:
+                # "Data or Virus attribute": the last part's word ("attribute", "level") applies to all
+                tail = re.search(r" (attribute|level|type)$", parts[-1], re.I)
+                c = _support_desc(f"{part} {tail.group(1)}") if tail else None
+            if c is None:
+                return None
+            alts.append(c)
+        return alts
+    # names: "Omegamon", "Agumon, Tailmon, Palmon, or Piyomon", "Blitzmon or Bolgmon"
+    names = [n.strip() for n in re.split(r",? or |, ", t)]
+    if all(_MON_NAME.fullmatch(n) for n in names):
+        return [[f"name={n}"] for n in names]
+    return None
+
+
+def _exclusive(a: list[str], b: list[str]) -> bool:
+    """Two alternatives that can never hold together (same one-valued property, different values)."""
+    for x in a:
+        mx = _RE_COND_STR.match(x)
+        for y in b:
+            my = _RE_COND_STR.match(y)
+            if mx and my and mx.group(1) == my.group(1) and mx.group(1) in _EXCLUSIVE_KINDS \
+                    and mx.group(2) == my.group(2) == "=" and mx.group(3) != my.group(3):
+                return True
+    return False
+
+
+def _negate(cond: str) -> str | None:
+    m = _RE_COND_STR.match(cond)
+    if not m or m.group(2) not in _NEGATE:
+        return None
+    return f"{m.group(1)}{_NEGATE[m.group(2)]}{m.group(3)}"
+
+
+def _or_rows(alts: list[list[str]]) -> list[list[str]] | None:
+    """X or Y or Z → X, (Y & !X), (Z & !X & !Y); the negation is skipped where the two exclude each other."""
+    alts = sorted(alts, key=len)  # one-condition alternatives first: only they need negating
+    rows = []
+    for i, a in enumerate(alts):
+        conds = list(a)
+        for b in alts[:i]:
+            if _exclusive(a, b):
+                continue
+            if len(b) != 1:
+                return None
+            n = _negate(b[0])
+            if n is None:
+                return None
+            conds.append(n)
+        rows.append(list(dict.fromkeys(conds)))
+    return rows
+
+
+def _support(m: re.Match, ctx: _Ctx) -> list:
+    """A "(S)" support ability of a Digimon card → ``atk+N if … | when: support`` rows."""
+    if not ctx.digimon:
+        return [_U("support-box")]
+    body = _SUPPORT_NOTES.sub("", m.group("body")).strip()
+    sm = _SUPPORT_BODY.fullmatch(body)
+    if not sm or len(_sentences(body)) != 1 or re.search(r"support box of", body, re.I):
+        return [_U("support-box")]
+    try:
+        lead = _parse_cond(sm.group("c")) if sm.group("c") else []
+    except _Fail:
+        return [_U("support-box")]
+    alts = _support_alternatives(sm.group("t"))
+    rows = _or_rows(alts) if alts else None
+    if not rows:
+        return [_U("support-box")]
+    return [_Eff(f"atk+{sm.group('n')}", tuple(dict.fromkeys(lead + r)), when="support") for r in rows]
+
+
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # ---- printed properties of Digimon ---------------------------------------------------------
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
@@ -820,6 +957,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"this card can be used even when the opponent has no cards in their hand\.?", _ok),
     (r"this card's name is identical to .*different effects\.?", _ok),
     # ---- known shapes we do not model ----------------------------------------------------------
+    (r"\(S\)\s*(?P<body>.+)", _support),
     (r"\(S\).*|.*\b(?:support box|support digimon|supporting)\b.*", _u("support-box")),
     (r".*\bappear(?:s|ed)?\b.*", _u("appear")),
     (r".*\bjogress\b.*", _u("jogress")),

@@ -25,7 +25,7 @@ def to_kernel(g) -> np.ndarray:
         S[s, st.RENEW] = p.renewals
         S[s, st.FIRST_RENEW] = p.first_renewal
         S[s, st.EXCH] = -1
-        S[s, st.SUPPORT] = -1
+        S[s, st.SUPPORT] = p.support
         S[s, st.MAXLV] = 1
         S[s, st.EVOLVED] = p.evolved_turn
     return S
@@ -38,9 +38,10 @@ def zones(S, s) -> dict:
     return {"deck": z(st.DECK, st.DECK_N), "hand": z(st.HAND, st.HAND_N), "dark": z(st.DARK, st.DARK_N),
             "gauge": z(st.GAUGE, st.GAUGE_N), "l3": int(S[s, st.L3]), "top": int(S[s, st.TOP]),
             "slots": [int(x) for x in S[s, st.SLOT:st.SLOT + 3]], "points": int(S[s, st.PTS]),
-            "renewals": int(S[s, st.RENEW])}
+            "renewals": int(S[s, st.RENEW]), "support": int(S[s, st.SUPPORT])}
 
 
 def zones_ref(p) -> dict:
     return {"deck": list(p.deck), "hand": list(p.hand), "dark": list(p.dark), "gauge": list(p.gauge), "l3": p.l3,
-            "top": p.top, "slots": list(p.slots), "points": p.points, "renewals": p.renewals}
+            "top": p.top, "slots": list(p.slots), "points": p.points, "renewals": p.renewals,
+            "support": p.support}

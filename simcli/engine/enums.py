@@ -57,7 +57,8 @@ T_WIN = 4  # Point Calculation, after points, if this side won the battle
 T_LOSE = 5  # Point Calculation, after points, if this side lost the battle
 T_PASSIVE = 6  # always on while the card is in the Digimon Box (printed properties)
 T_EVOLVED = 7  # once, right after the own Digimon evolves into this card (Digimon abilities)
-TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved")
+T_SUPPORT = 8  # support ability (■, DM-BAT-2): applies when the card is put from hand into the Support Box
+TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;

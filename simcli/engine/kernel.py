@@ -23,6 +23,7 @@ from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greed
                                           end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
                                           prepare_ignore_nb, timed_options_nb, use_ability_nb, use_option_battle_nb,
                                           use_option_nb)
+from simcli.engine.kernel_effects import use_support_nb
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
                                    free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
@@ -274,7 +275,7 @@ def decided_nb(S):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into play_game_nb's turn loop (no per-turn refcounts)
 def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check):
     """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_*, outcome or -1)."""
     sa = 1 - fa
@@ -311,6 +312,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                     break
                 if kind == 0:
                     use_ability_nb(T, S, M, X, cur, idx, rng, uses)
+                elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
+                    use_support_nb(T, S, M, X, cur, idx, rng, uses)
                 else:
                     use_option_battle_nb(T, S, M, M2, X, cur, idx, T_BATTLE, rng, uses)
                 acted = True
@@ -382,6 +385,11 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if S[lo, TOP] >= 0:
             push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
+    for k in range(2):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
+        p = fa if k == 0 else sa
+        if S[p, SUPPORT] >= 0:
+            push_nb(S, p, DARK, DARK_N, S[p, SUPPORT])
+            S[p, SUPPORT] = -1
     for k in range(2):
         p = fa if k == 0 else sa
         if S[p, DECK_N] == 0:
@@ -446,6 +454,8 @@ def check_invariants_nb(T, S):
         seen[S[s, L3]] += 1
         if S[s, TOP] >= 0:
             seen[S[s, TOP]] += 1
+        if S[s, SUPPORT] >= 0:
+            seen[S[s, SUPPORT]] += 1
         for i in range(T.ct[s, 0, F_NCARDS]):
             if seen[i] != 1:
                 raise AssertionError("card not in exactly one zone")

@@ -19,6 +19,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, BOUND, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_PER, X_PLAYER)
+from simcli.engine.state import SUPPORT
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
@@ -444,6 +445,33 @@ def use_ability_nb(T, S, M, X, p, r, rng, uses):
 
 
 @njit(cache=True)
+def use_support_nb(T, S, M, X, p, pos, rng, uses):
+    """DM-BAT-2 (reference_effects.Effects.use_support): hand[pos] → Support Box; its support rows'
+    costs (a gauge cost ignored), then the rows whose conditions hold."""
+    c = _hand_pop(S, p, pos)
+    S[p, SUPPORT] = c
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_SUPPORT:
+            pay_cost_nb(T, S, p, r)
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M, X, p, r, -1):
+            apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+    uses[p, c] += 1
+
+
+@njit(cache=True)
+def _sim_support_nb(T, S, M, M2, X, p, c, rng):
+    """p's outcome after its support card c's rows (attack modifiers only), on the copy M2."""
+    for i in range(2):
+        for f in range(NM):
+            M2[i, f] = M[i, f]
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M2, X, p, r, -1):
+            apply_row_nb(T, S, M2, X, p, r, False, True, rng, -1, 0)
+    return outcome_nb(T, S, M2, p)
+
+
+@njit(cache=True)
 def unbind_nb(S):
     """Limit ``digimon``: options whose Digimon is no longer the top card go to the Dark Area."""
     for p in range(2):
@@ -678,8 +706,8 @@ def negate_slot_nb(T, S, M, X, p, target_type):
 
 @njit(cache=True)
 def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
-    """(kind, index): (0, effect row) an ability, (1, slot) an option, (-1, -1) pass; the per_* count
-    for it in X[X_PER]."""
+    """(kind, index): (0, effect row) an ability, (1, slot) an option, (2, hand position) a support
+    Digimon (DM-BAT-2), (-1, -1) pass; the per_* count for it in X[X_PER]."""
     X[X_PER] = 0
     cur = outcome_nb(T, S, M, p)
     if cur == 2:
@@ -701,6 +729,26 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                 bi = r
                 bo = o
                 bn = n
+    if S[p, SUPPORT] < 0:  # DM-BAT-2: one support Digimon per turn, from hand
+        for pos in range(S[p, HAND_N]):
+            c = S[p, HAND + pos]
+            if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
+                continue
+            has = False
+            pay = True
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                if T.eff[r, E_TIMING] == E.T_SUPPORT:
+                    has = True
+                    if not cost_payable_nb(T, S, p, r):
+                        pay = False
+            if not has or not pay:
+                continue
+            o = _sim_support_nb(T, S, M, M2, X, p, c, rng)
+            if o > bo:
+                bk = 2
+                bi = pos
+                bo = o
+                bn = 0
     for k in range(3):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):

@@ -66,6 +66,7 @@ class PlayerState:
     exchange: int = -1  # Level III prepared for exchange (DM-PREP-1 step 3)
     max_level: int = 0
     evolved_turn: int = 0  # turn in which the Digimon last evolved
+    support: int = -1  # Support Box (DM-BAT-2): the support Digimon put there this turn (-1 none)
 
     def cur(self) -> int:
         return self.top if self.top >= 0 else self.l3
@@ -109,7 +110,7 @@ class BaselinePlayer:
         return []  # BL-5
 
     def battle_action(self, g, p):
-        return None  # BL-5: always pass
+        return None  # BL-5: always pass (no options, abilities or support Digimon)
 
     def timed_options(self, g, p, timing) -> list[int]:
         return []  # BL-5
@@ -626,6 +627,11 @@ class Game:
             return self.finish()
         if result != E.BR_DRAW:
             r.death_check(g, sa if result == E.BR_FIRST else fa)
+        for p in (fa, sa):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
+            if p.support >= 0:
+                self.log_line(f"  death check: support {self.cname(p, p.support)} (seat {self.seat_name(p)}) → Dark Area")
+                p.dark.append(p.support)
+                p.support = -1
         for p in (fa, sa):
             if not p.deck:
                 r.renew(g, p)
@@ -688,7 +694,7 @@ class Game:
     def check_invariants(self) -> None:
         for p in self.ps:
             zones = p.deck + p.hand + p.dark + p.gauge + [c for c in p.slots if c >= 0] + [p.l3] + (
-                [p.top] if p.top >= 0 else [])
+                [p.top] if p.top >= 0 else []) + ([p.support] if p.support >= 0 else [])
             n = int(self.t.n_cards[p.seat])
             assert sorted(zones) == list(range(n)), (p.seat, sorted(zones))
             assert 0 <= p.points <= 100

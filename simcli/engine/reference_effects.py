@@ -25,6 +25,12 @@ What is applied where (the kernel does the same, in the same order — docs/engi
   other battle rows, its limit).  A negate card cannot itself be negated.  ``negate_item`` is also
   used at the start of battle (after passives, before face-up options apply) against an Item
   already face-up in the opponent's slots, which goes to the Dark Area before it applies.
+* Support Digimon (■, DM-BAT-2): in its battle window a player may, once per turn, put one Digimon
+  card with ``support`` rows from its hand into its Support Box (``Effects.use_support``): the costs
+  of its support rows are paid, and the rows whose conditions hold (on the battling Digimon) apply
+  like an ability's (not an option: ``immune_options`` does not block them; not the box Digimon's
+  special ability: ``void_abilities`` does not either).  The card goes to the Dark Area in the
+  death check (DM-PTS-1), whatever the battle result.
 * ``per_*`` rows take the count the player chose when it used the option / ability (0 for
   automatic timings); ``card=NAME`` is true only while checking an opponent's option named NAME
   (``immune_options if card=NAME``); ``evolve_ignore``: see ``Effects.evolve_ignore``.
@@ -385,6 +391,20 @@ class Effects(NoEffects):
             p.slot_up[k] = 0
         self.spent = []
 
+    def use_support(self, g, p, pos: int) -> None:
+        """DM-BAT-2: hand[pos] goes to the Support Box; its support rows' costs are paid (a ``gauge``
+        cost is ignored: the card stays in the Support Box), then the rows whose conditions hold apply."""
+        c = p.hand.pop(pos)
+        p.support = c
+        rs = [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == E.T_SUPPORT]
+        for r in rs:
+            pay_cost(g, p, r)
+        for r in rs:
+            if cond_ok(g, p, r):
+                apply_row(g, p, r, False)
+        g.card_uses[p.seat, c] += 1
+        g.log_line(f"  {'AB'[p.seat]} supports with {g.cname(p, c)}")
+
     def use_ability(self, g, p, r: int, count: int = 0) -> None:
         row = g.t.effects[r]
         g.ability_used.add((p.seat, r))
@@ -483,6 +503,8 @@ class Effects(NoEffects):
                 kind, idx, count = act
                 if kind == 0:
                     self.use_ability(g, cur, idx, count)
+                elif kind == 2:
+                    self.use_support(g, cur, idx)
                 else:
                     self.use_option(g, cur, idx, E.T_BATTLE, count)
                 acted = True

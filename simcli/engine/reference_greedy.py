@@ -14,6 +14,10 @@ A stronger heuristic than the baseline, still deterministic:
   that gives the best battle result (lose → draw → win), abilities first, then slots in order;
   it repeats while that improves the result, and saves its cards when nothing changes the result;
 * Point Calculation / Preparation / win / lose options: uses those whose conditions hold;
+* support Digimon (■, DM-BAT-2): once per turn, when not already winning, it puts a Digimon card
+  with ``support`` rows from its hand into its Support Box if that gives a better result than every
+  ability (abilities are tried first, then supports, then options); among the support cards the first
+  in hand order with the best result;
 * ``per_*`` options / abilities: the fewest cards that give the best result it can reach with them
   (discards: the cost-discard rule, lowest-level Digimon first, else the first card in hand);
 * negation: answers an opponent's battle-window option with its first face-down negate card of the
@@ -270,6 +274,16 @@ class GreedyPlayer(BaselinePlayer):
                 o, n = best_count(g, p, [row], -1)
                 if o > best_out:
                     best, best_out = (0, r, n), o
+        if p.support < 0:  # DM-BAT-2: one support Digimon per turn
+            for pos, c in enumerate(p.hand):
+                if t.kind[s, c] != E.KIND_DIGIMON:
+                    continue
+                rs = option_rows(g, p, c, E.T_SUPPORT)
+                if not rs or not all(cost_payable(g, p, r) for r in rs):
+                    continue
+                o = sim_outcome(g, p, rs, -1, 0, s)
+                if o > best_out:
+                    best, best_out = (2, pos, 0), o
         for k, c in enumerate(p.slots):
             if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
                 continue
