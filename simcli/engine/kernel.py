@@ -4,6 +4,11 @@ State: ``S`` int32 [2, state.NS] (see state.py for every field), ``M`` int32 [2,
 battle modifiers, ``W`` int64 scratch for the chain planner, ``K`` int32 scratch (keep marks).
 All are allocated once per block of games and reset per game; nothing is allocated per turn.
 The rules follow reference.py step by step (parity tests compare every game).
+
+Speed conventions (docs/performance.md): functions that neither allocate nor call into
+kernel_effects.py are compiled with ``_nrt=False`` (no reference counting of their array
+arguments); ``preparation_nb`` and ``play_turn_nb`` are inlined (``inline="always"``) into the
+turn loop; each prange block works on private copies of the tables.
 """
 
 from __future__ import annotations

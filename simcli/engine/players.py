@@ -2,6 +2,9 @@
 
 Every function takes the compiled tables ``T`` (tables.Tables), the state ``S`` (state.py) and
 the seat ``s``.  Decisions must equal the reference engine's exactly (parity tests).
+
+No function here allocates or calls into kernel_effects.py: all are compiled with ``_nrt=False``
+(no reference counting of the array arguments; docs/performance.md).
 """
 
 from __future__ import annotations

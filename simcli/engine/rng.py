@@ -11,6 +11,9 @@ Algorithm (all arithmetic modulo 2**64):
 
 The numba side keeps the state in a 1-element uint64 array; the Python side masks ints to 64
 bits.  Both give the same numbers (tests/test_engine_rng.py).
+
+No function here allocates or calls into kernel_effects.py: all are compiled with ``_nrt=False``
+(no reference counting of the array arguments; docs/performance.md).
 """
 
 from __future__ import annotations
