@@ -141,12 +141,12 @@ def plot_win_by_length(
             x, 100 * p, yerr=[100 * (p - lo), 100 * (hi - p)], fmt="none", ecolor="black", capsize=4,
             label="95 % CI (A)",
         )  # fmt: skip
-        ax.set_xticks(x, [f"{b}\n{100 * s:.0f}% of games" for b, s in zip(table["bucket"], share)], fontsize="small")
+        ax.set_xticks(x, [f"{b}\n{100 * s:.0f}%" for b, s in zip(table["bucket"], share)], fontsize="small")
         ax.axhline(50, color="gray", linewidth=0.8, linestyle=":")
         ax.legend(loc="upper center", ncol=3, fontsize="small", framealpha=0.9)
     ax.set_ylim(0, 118)
     ax.set_yticks(range(0, 101, 20))
-    ax.set_xlabel("game length (turns)")
+    ax.set_xlabel("game length (turns) and share of all games")
     ax.set_ylabel("games in bucket (%)")
     ax.set_title(title)
     ax.grid(True, axis="y", alpha=0.3)
