@@ -6,8 +6,6 @@ functions (meta, check_deck, bench, …) live beside them.
 
 from __future__ import annotations
 
-import math
-import os
 import time
 from pathlib import Path
 from typing import Callable
@@ -16,6 +14,7 @@ import numpy as np
 
 import simcli
 from simcli.engine import enums as E
+from simcli.intervals import wilson
 
 DEFAULT_CHUNK = 1 << 16
 PLAYERS = ("baseline", "greedy")
@@ -33,16 +32,6 @@ def _deck_cards(deck):
         return getattr(deck, "name", "deck"), str(getattr(deck, "path", "")), deck.cards()
     cards = list(deck)
     return "deck", "", cards
-
-
-def wilson_ci(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def player_code(name: str) -> int:
@@ -95,7 +84,7 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
         "draws": draws,
         "capped": capped,
         "win_rate_a": wins_a / games if games else 0.0,
-        "win_rate_a_ci95": list(wilson_ci(wins_a, games)),
+        "win_rate_a_ci95": list(wilson(wins_a, games)),
         "mean_turns": float(stats["total_turns"][0]) / games if games else 0.0,
         "renewals_per_game_a": float(ren[0]) / games if games else 0.0,
         "renewals_per_game_b": float(ren[1]) / games if games else 0.0,

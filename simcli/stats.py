@@ -44,6 +44,7 @@ from simcli.engine.enums import (
     RENEWAL_BUCKETS,
 )
 from simcli.engine.results import N_LEVELS, new_stats
+from simcli.intervals import wilson  # noqa: F401  (part of this module's API)
 
 SEATS = ("A", "B")
 
@@ -65,21 +66,6 @@ TIMING_KEYS = ("elapsed_s", "games_per_s", "compile_s")
 
 # ---------------------------------------------------------------------------------------------
 # small helpers
-
-
-def wilson(k: float, n: float, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion ``k / n`` (default: 95 %).
-
-    ``wilson(50, 100) == (0.4038..., 0.5962...)``; ``n == 0`` gives ``(nan, nan)``.
-    """
-    if n <= 0:
-        return (math.nan, math.nan)
-    p = k / n
-    z2 = z * z
-    denom = 1.0 + z2 / n
-    centre = (p + z2 / (2.0 * n)) / denom
-    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _ratio(k: float, n: float) -> float:
