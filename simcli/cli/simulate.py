@@ -41,6 +41,17 @@ def _load(path: Path):
         raise typer.Exit(2)
 
 
+def _note_cold_cache(err: Console) -> None:
+    """On the first run numba compiles the engine (a minute or two); say so instead of hanging silently."""
+    import os
+
+    from simcli.engine import kernel
+
+    cache = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(kernel.__file__).parent / "__pycache__")
+    if not any(cache.rglob("kernel*.nbi")):
+        err.print("first run: compiling the numba engine (a minute or two; cached for later runs)…")
+
+
 def _warn_unmodeled(decks) -> None:
     for label, d in zip("AB", decks):
         um = d.unmodeled()
@@ -75,6 +86,7 @@ def simulate_cli(
     _warn_unmodeled((da, db))
     pb = player_b.value if player_b else player.value
     err = Console(stderr=True)
+    _note_cold_cache(err)
     progress_cb = None
     prog = None
     if games >= 200_000 and not as_json and sys.stderr.isatty():
