@@ -141,18 +141,24 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
             done += n
             if progress is not None:
                 progress(done, games)
+    except KeyboardInterrupt:
+        # Finished chunks are games 0..done-1 of this seed: exactly the run `games=done` would give,
+        # so an interrupted long run still returns (and can report) everything it finished.
+        if stats is None:
+            raise
     finally:
         numba.set_num_threads(old_threads)
     elapsed = time.perf_counter() - t0
     out = {
         "stats": stats,
-        "summary": summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=games,
+        "summary": summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=done,
                              seed=seed, elapsed=elapsed),
         "unmodeled": unmodeled,
         "compile_s": compile_s,
+        "interrupted": done < games,
     }
     if records:
-        out["records"] = kernel.run_records(T, seed, 0, games, turn_cap, players)
+        out["records"] = kernel.run_records(T, seed, 0, done, turn_cap, players)
     return out
 
 

@@ -43,3 +43,21 @@ def test_unwritable_report_folder_is_a_clean_error(tmp_path):
     blocker.write_text("x")
     r = runner.invoke(app, ["simulate", A, B, "-n", "10", "--out", str(blocker / "sub")])
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+def test_interrupted_run_keeps_finished_chunks(monkeypatch):
+    """Long runs never lose finished work: Ctrl-C after some chunks returns those games."""
+    from simcli import api
+
+    calls = {"n": 0}
+
+    def progress(done, total):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+
+    res = api.simulate(A, B, games=400, seed=3, chunk_size=100, progress=progress)
+    assert res["interrupted"] and res["summary"]["games"] == 200
+    full = api.simulate(A, B, games=200, seed=3)
+    assert {k: v for k, v in res["summary"].items() if k not in ("elapsed_s", "games_per_s")} == \
+        {k: v for k, v in full["summary"].items() if k not in ("elapsed_s", "games_per_s")}

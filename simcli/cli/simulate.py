@@ -105,6 +105,9 @@ def simulate_cli(
         if prog is not None:
             prog.stop()
     s = res["summary"]
+    if res.get("interrupted"):
+        err.print(f"interrupted: the figures are those of the {s['games']} games finished "
+                  f"(the same as a run with -n {s['games']} and this seed)")
     if out_dir is not None:
         _write_report(out_dir, res, (da, db), err)
     if as_json:
