@@ -458,13 +458,18 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
     return out
 
 
+def _problem_order(q: Problem) -> tuple[bool, int]:
+    """Line order; whole-file problems (line 0) last, after the lines that explain them."""
+    return (q.line == 0, q.line)
+
+
 def check_deck(path: str | Path, regulation: str | None = None, format: str | None = None,
                db: CardDB | None = None) -> list[Problem]:
     """Every problem of a deck file (reading + legality); an empty list means legal."""
     deck, problems, usable = _parse(path, db)
     if not usable:  # the file itself is unusable: legality problems would only repeat that
         return problems
-    return sorted(problems + legality_problems(deck, regulation, format, db), key=lambda q: q.line)
+    return sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order)
 
 
 def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None = None,
@@ -472,7 +477,7 @@ def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None
     """Parse and check a deck; raises DeckError unless it is legal. The engine commands use this."""
     deck, problems, usable = _parse(path, db)
     if usable:
-        problems = sorted(problems + legality_problems(deck, regulation, format, db), key=lambda q: q.line)
+        problems = sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order)
     if problems:
         raise DeckError(problems)
     return deck
