@@ -249,6 +249,8 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:an |the )?opponent(?: digimon)? (?:without|that does not have|who does not have) the ability {_KW}",
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
+        (rf"(?:the |your )?opponent(?:'s digimon| digimon)? (?:does not have|doesn't have|lacks) the ability {_KW}",
+         lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"
@@ -262,6 +264,8 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"facing (?:a |an )?(?:opponent(?:'s)? )?(?:digimon|opponent) (?:belonging|that belongs) to {_FIELD_RE}",
          lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
         (rf"facing (?:a |an )?{_FIELD_RE} digimon", lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
+        (rf"facing (?:a |an )?(?:digimon|opponent) (?:that does not|which does not|not) belong(?:ing)? to {_FIELD_RE}",
+         lambda m: [f"opp_field!={_FIELDS[m.group(1).lower()]}"]),
         (rf"(?:the |your )?opponent(?:'s digimon)? belongs to {_FIELD_RE}",
          lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
         # "facing a Digimon with 'Dragon' in its type"
@@ -315,9 +319,18 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "your Digimon is Insect type" / "has 'Dragon' in its type" (type~: the type contains the word)
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?) type(?: digimon)?",
          lambda m: [f"type~{m.group(1)}"]),
-        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its name", lambda m: [f"name~{m.group(1).strip()}"]),
-        (r"(?:the |your )?opponent(?:'s digimon)? has (?:the word )?'([A-Za-z ]+)' in its name",
-         lambda m: [f"opp_name~{m.group(1).strip()}"]),
+        # ("facing a Beast type Digimon" is NOT translated: opp_type~Beast tests one word of the
+        # species, which also holds for "Beast Man", "Holy Beast" …; and a two-word type never matches)
+        # "your Digimon is Perfect or Ultimate level, and belongs to Virus Busters"
+        (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?,? and (?:also )?belongs to {_FIELD_RE}",
+         lambda m: (lambda lv: None if lv is None else lv + [f"field={_FIELDS[m.group(2).lower()]}"])(
+             _level_conds("level", _levels(m.group(1))))),
+        # "your Digimon is a Virus attribute Level III or Level IV"
+        (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute,? (?:and )?(?:is )?(?:also )?(?:a |an )?{_LVLIST}(?: digimon)?",
+         lambda m: _attr_level("", m.group(1), m.group(2))),
+        # "'X' in its name": the engines match names exactly, so "contains X" is not expressible
+        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its name", lambda m: None),
+        (r"(?:the |your )?opponent(?:'s digimon)? has (?:the word )?'([A-Za-z ]+)' in its name", lambda m: None),
         # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon")
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?-i:[A-Z])[A-Za-z]*mon)", lambda m: [f"opp_name={m.group(1)}"]),
@@ -327,6 +340,11 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"you are (?:the )?second to attack|you are the second attacker", lambda m: ["second"]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _attr_level(side: str, attr: str, levels: str) -> list[str] | None:
+    lv = _level_conds(f"{side}level", _levels(levels))
+    return None if lv is None else [f"{side}attr={_ATTRS[attr.lower()]}"] + lv
 
 
 def _frame_conds(side: str, colour: str, levels: str | None) -> list[str] | None:
@@ -372,7 +390,8 @@ def _parse_cond(text: str) -> list[str]:
 # =================================================================================================
 
 _YOUR_ATK = r"(?:your(?: digimon's)?|its|the) attack power"
-_OPP_ATK = r"(?:the |your )?opponent(?:'s| digimon's|'s digimon's) attack power"
+_OPP_ATK = (r"(?:(?:the |your )?opponent(?:'s| digimon's|'s digimon's) attack power"
+            r"|the attack power of (?:the |your )?opponent(?:'s)?(?: digimon)?)")
 _MULT = {"double": 2, "triple": 3, "quadruple": 4, "quintuple": 5}
 
 
@@ -406,6 +425,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"atk*{ {'doubled': 2, 'tripled': 3}[m.group(1).lower()] }")]),
         # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type"
         (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: regardless of (?:the |your )?opponent's battle type)?",
+         lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
+        # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
+        (rf"(?:you can |you may )?make {_BT} your attack(?: regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
         # "your A cannot go to zero (due to the effects of attack C)": immune to A->0 (C-TYPE-2)
         (r"(?:your |its )?(?:a|a and c|a, b,? and c)(?: attack)?(?: power)? (?:cannot|will not|can't|does not) (?:go|become) to (?:zero|0)"
@@ -465,6 +487,16 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "discard one Digimon card from your hand and double your attack power (1 card max)"
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?:(?P<mul>double|triple) your attack power"
          r"|add (?P<add>\d+) to your attack power) \((?P<mx>\d+) cards? max\)", _discard_and),
+        # the same without "(N cards max)", for a multiplication only: doing it again changes nothing
+        # (the last atk*K applies, C-CALC-1), so one paid use is exact; an addition could stack
+        (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?P<mul>double|triple) your attack power",
+         lambda m: [_Eff(f"atk*{_MULT[m.group('mul').lower()]}",
+                         costs=(f"discard_digimon({_num(m.group('k'))})" if m.group("w").lower().startswith("digimon")
+                                else f"discard({_num(m.group('k'))})",))]),
+        # "Add 50 to the attack power of your Level III Digimon, and 100 to … your Level IV Digimon"
+        (rf"add (\d+) to the attack power of your {_LVLIST} digimon,? and (\d+) to the attack power of your {_LVLIST} digimon",
+         lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2)))),
+                    _Eff(f"atk+{m.group(3)}", tuple(_lv_or_fail("level", m.group(4))))]),
         (r"(?:all of )?the (?:special )?abilities of the opponent(?:'s digimon)? (?:become|are) (?:invalidated|void)"
          r"|the opponent(?:'s digimon)? loses (?:all of )?its special abilities|invalidate the opponent's special abilities",
          lambda m: [_Eff("void_abilities")]),
@@ -533,7 +565,7 @@ _ACT_RULES = _act_rules()
 
 # lead-ins that change nothing ("After that, add 50 …")
 _LEAD_IN = re.compile(
-    r"(?:after that|after evolution|furthermore|in addition|then|also|and|only once during (?:the )?battle|just once|you may|you can),?\s+",
+    r"(?:after that|after evolution|after (?:this card|it) (?:is|has been) used|furthermore|in addition|then|also|and|only once during (?:the )?battle|just once|you may|you can),?\s+",
     re.I)
 _BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles),?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
@@ -546,6 +578,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     """An effect sentence → [_Eff …]; None when it is not an effect sentence we know."""
     s = s.strip().rstrip(".").strip()
     conds: list[str] = []
+    alts: list[str] = []  # "when facing Xmon or Ymon": one row per name (names exclude each other)
     when = ""
     during_battle = False
     for _ in range(6):  # strip lead-ins and leading conditions
@@ -555,12 +588,18 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             during_battle, s = True, s[m.end():]
         elif (m := _COND_LEAD.fullmatch(s)) and (wl := _WIN_LOSE.fullmatch(m.group(0).split(",")[0])):
             when, s = wl.group(1).lower(), m.group(2)
+        elif (m := _COND_LEAD.fullmatch(s)) and not alts and (names := _facing_names(m.group(1))):
+            alts, s = [f"opp_name={n}" for n in names], m.group(2)
         elif m := _COND_LEAD.fullmatch(s):
             conds += _parse_cond(m.group(1))
             s = m.group(2)
         else:
             break
     heads = _action(s)
+    if heads is None and not when and (m := re.fullmatch(r"(.*?),? (?:when|if) you (win|lose) (?:the|a|this) battle", s, re.I)):
+        heads = _action(m.group(1))  # "regain 20 of your points when you win the battle"
+        if heads is not None:
+            when = m.group(2).lower()
     if heads is None and (m := _COND_TAIL.fullmatch(s)):
         heads = _action(m.group(1))
         if heads is not None:
@@ -570,9 +609,24 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     if ctx.digimon and not when:
         # a Digimon's automatic ability: "During battle, when …, add 100" holds while it battles;
         # abilities phrased as a choice ("you may", "you can", "only once") are used in a window.
-        when = "passive" if (during_battle or conds or _is_static(heads)) else ""
+        when = "passive" if (during_battle or conds or alts or _is_static(heads)) else ""
     further = bool(re.search(r"\bfurther\b", s, re.I))
+    if alts:
+        if further:
+            raise _Fail("condition")
+        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + (a,))), h.when or when, False, h.costs)
+                for a in alts for h in heads]
     return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs) for h in heads]
+
+
+_MON = r"((?-i:[A-Z])[A-Za-z]*mon)"
+
+
+def _facing_names(text: str) -> list[str] | None:
+    """"facing Xmon or Ymon" / "facing Xmon, Ymon or Zmon": the names, else None."""
+    if m := re.fullmatch(rf"facing {_MON}((?:, {_MON})*),? or {_MON}", text.strip(), re.I):
+        return re.findall(r"[A-Z][A-Za-z]*mon", text)
+    return None
 
 
 _STATIC_OPS = ("no_zero", "immune_options", "void_abilities", "no_force_draw", "halve_opp", "immune_mod")
@@ -659,6 +713,25 @@ def _ok_protection(m: re.Match, ctx: _Ctx) -> list:
     return [_Ok()] if ctx.activation else None  # None: not this rule, try the next ones
 
 
+def _excluding_field(m: re.Match, ctx: _Ctx) -> list | None:
+    eff = _effect_sentence(m.group("s"), ctx)
+    if not eff or not all(any(c.startswith("opp_") for c in e.conds) for e in eff):
+        return None
+    cond = f"opp_field!={_FIELDS[m.group(2).lower()]}" if m.group(2) else f"opp_keyword!={_kw(m.group(3))}"
+    return [_Eff(e.op, e.conds + (cond,), e.when, e.further, e.costs) for e in eff]
+
+
+def _semicolon(m: re.Match, ctx: _Ctx) -> list | None:
+    out = _translate_clause(m.group("a"), ctx) + _translate_clause(m.group("b"), ctx)
+    return None if any(isinstance(p, _U) for p in out) else out
+
+
+def _hybrid_opponent(m: re.Match, ctx: _Ctx) -> list | None:
+    if not ctx.digimon or _action(m.group("a")) is None:
+        return None
+    return [_Ok()]
+
+
 def _named_req(m: re.Match, ctx: _Ctx) -> list:
     return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
 
@@ -689,6 +762,12 @@ def _digimon_only(*effs: _Eff) -> _Builder:
             raise _Fail("abilities")
         return list(effs)
     return build
+
+
+def _evolved_eff(ctx: _Ctx, op: str) -> list:
+    if not ctx.digimon:
+        raise _Fail("evolution")
+    return [_Eff(op, when="evolved")]
 
 
 def _evolved_heal(m: re.Match, ctx: _Ctx) -> list:
@@ -862,6 +941,19 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
     (r"regain (\d+) points when you evolve (?:in)?to this digimon\.?", _evolved_heal),
+    # "when you evolve into this Digimon": ``when: evolved`` rows apply at the start of the battle of
+    # the turn of the evolution (as heal above); an attack bonus "for the turn" of the evolution
+    # therefore holds for exactly that turn's battle
+    (r"when you evolve (?:in)?to this digimon, (?:immediately )?reduce the opponent's points by (\d+)\.?",
+     lambda m, ctx: _evolved_eff(ctx, f"damage({m.group(1)})")),
+    (r"when you evolve (?:in)?to this digimon, for the turn (?:during which|in which|of) (?:the )?evolution(?: took place)?,"
+     r" add (\d+) to your attack power\.?", lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
+    (r"add (\d+) to your attack power until the end of the turn during which you evolved (?:in)?to this digimon\.?",
+     lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
+    # "The opponent loses its special abilities, and their attack power is reduced by 100" (a Digimon):
+    # the same rows as the two sentences would give (void passive, the reduction used in battle)
+    (r"the opponent loses (?:all of )?its special abilities,? and (?:their|its) attack power is reduced by (\d+)\.?",
+     lambda m, ctx: [_Eff("void_abilities", when="passive"), _Eff(f"opp_atk-{m.group(1)}")] if ctx.digimon else None),
     # "Cannot receive the effects of 'Dark Tower' (and 'Infinity Tower')": immune to named option cards
     (r"cannot receive the effects of (?:the cards? )?(?:(?P<q>[\"'][^\"']+[\"'](?:(?:,? and |,? or |, )[\"'][^\"']+[\"'])*)"
      r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: [A-Z0-9][\w!.\-]*)+)))(?: \(this is not a special ability\))?\.?", _immune_named),
@@ -907,7 +999,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Limit("discarded")]),
     # ---- usage restrictions → card-wide conditions --------------------------------------------
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
-     r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>.+?)\.?", _can_only),
+     r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
@@ -956,6 +1048,23 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?", _named_req),
     (r"this card can be used even when the opponent has no cards in their hand\.?", _ok),
     (r"this card's name is identical to .*different effects\.?", _ok),
+    # "When the opponent is Perfect level, add 100 … (excluding Digimon belonging to Unknown)": the
+    # exclusion is about the opponent's Digimon named by the condition → opp_field!=<field>
+    (rf"(?P<s>(?:when|if) (?:the opponent|facing|battling)[^()]+?) \(excluding (?:digimon|opponents?) (?:(?:belonging|that belong)"
+     rf" to {_FIELD_RE}|with the ability {_KW})\)\.?", _excluding_field),
+    # "When facing a Hybrid level Digimon, <effect>" on a Digimon card: Hybrid Digimon are never in
+    # a simulated deck (enums.LV_OTHER, DM-DECK-3), so the opponent is never Hybrid and the clause
+    # never changes a game: DROPPED when its effect part is a known action.  (Options are not
+    # covered: a card whose only effect this is would become an empty card.)
+    (r"(?:when|if) (?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?hybrid(?: level)?(?: digimon| opponent)?,? (?P<a>[^,]+?)\.?",
+     _hybrid_opponent),
+    # "(if you used this card on a Digimon with the ability "X", add M to its attack power instead)":
+    # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
+    (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
+     lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
+    # "A cannot go to zero; add 50 … when facing …": two sentences joined by a semicolon, taken
+    # only when both halves translate completely
+    (r"(?P<a>[^;]+); (?P<b>[^;]+)", _semicolon),
     # ---- known shapes we do not model ----------------------------------------------------------
     (r"\(S\)\s*(?P<body>.+)", _support),
     (r"\(S\).*|.*\b(?:support box|support digimon|supporting)\b.*", _u("support-box")),
@@ -1137,6 +1246,9 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         elif isinstance(p, _U):
             tr.unmodeled.append(p.label)
     for ins in insteads:
+        if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
+            base = [h for h in heads if h.op.startswith("atk+")]
+            ins = _Instead(int(base[0].op[4:]) if len(base) == 1 else 0, ins.new, ins.conds)
         base = [h for h in heads if h.op == f"atk+{ins.old}"]
         if len(base) != 1 or ins.new <= ins.old:
             tr.unmodeled.append("instead")
