@@ -5,10 +5,16 @@ battle modifiers, ``W`` int64 scratch for the chain planner, ``K`` int32 scratch
 All are allocated once per block of games and reset per game; nothing is allocated per turn.
 The rules follow reference.py step by step (parity tests compare every game).
 
-Speed conventions (docs/performance.md): functions that neither allocate nor call into
-kernel_effects.py are compiled with ``_nrt=False`` (no reference counting of their array
-arguments); ``preparation_nb`` and ``play_turn_nb`` are inlined (``inline="always"``) into the
-turn loop; each prange block works on private copies of the tables.
+Speed conventions (docs/performance.md): functions that do not allocate are compiled with
+``_nrt=False`` (no reference counting of their array arguments) — players.py, rng.py,
+kernel_effects.py and, since optimisation round 3, ``play_game_nb`` itself; ``preparation_nb``
+and ``play_turn_nb`` are inlined (``inline="always"``) into the turn loop; each prange block
+works on private copies of the tables.
+
+Cache caveat: numba keys this module's cache entries on *this file's* contents only; code compiled
+in from players.py / kernel_effects.py / rng.py is not tracked.  After changing one of those, change
+this file too (the line below), or the cached kernel keeps the old code.
+Dependencies revision: 6 (players.py pair table, tables.F_PAIR; kernel_effects.py _nrt=False).
 """
 
 from __future__ import annotations
@@ -409,7 +415,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
 
 
 # ---- one game ----------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no refcounts in the whole turn loop (its callees do not allocate)
 def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
                  battles_out, check):
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end

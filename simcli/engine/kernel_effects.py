@@ -1,6 +1,9 @@
 """numba twins of reference_effects.py: conditions, costs, opcodes, timings and limits (RULES §4).
 
 Same order of application as the reference engine; see its module docstring and docs/engine.md.
+
+Nothing here allocates: every function is compiled with ``_nrt=False`` (no reference counting of
+its array arguments, docs/performance.md); the two one-line hooks are inlined into their callers.
 """
 
 from __future__ import annotations
@@ -28,13 +31,13 @@ OPT_PROGRAM = 0
 OPT_ITEM = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _push(S, s, base, nidx, c):
     S[s, base + S[s, nidx]] = c
     S[s, nidx] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hand_pop(S, s, pos):
     c = S[s, HAND + pos]
     n = S[s, HAND_N]
@@ -44,7 +47,7 @@ def _hand_pop(S, s, pos):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cmp_num_nb(a, c, b):
     if c == E.CMP_EQ or c == E.CMP_HAS:
         return a == b
@@ -61,7 +64,7 @@ def cmp_num_nb(a, c, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cmp_has_nb(has, c):
     if c == E.CMP_EQ or c == E.CMP_HAS:
         return has
@@ -70,7 +73,7 @@ def cmp_has_nb(has, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attack_type_nb(T, S, M, p):
     o = 1 - p
     if M[p, M_AS] >= 0:
@@ -78,7 +81,7 @@ def attack_type_nb(T, S, M, p):
     return T.ct[o, cur_nb(S, o), F_BT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _in_row(arr, v):
     for i in range(arr.shape[0]):
         if arr[i] == v:
@@ -86,7 +89,7 @@ def _in_row(arr, v):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cond_ok_nb(T, S, M, X, p, r, card):
     """card: the opponent's option card being applied (condition card=NAME), -1 none."""
     o = 1 - p
@@ -143,7 +146,7 @@ def cond_ok_nb(T, S, M, X, p, r, card):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cost_payable_nb(T, S, p, r):
     for k in range(MAX_COSTS):
         kind = T.eff[r, E_COST0 + 2 * k]
@@ -164,7 +167,7 @@ def cost_payable_nb(T, S, p, r):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_cost_nb(T, S, p, r):
     gauge = False
     for k in range(MAX_COSTS):
@@ -184,7 +187,7 @@ def pay_cost_nb(T, S, p, r):
     return gauge
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_immune_nb(T, S, M, X, o, card):
     """o's Digimon has an active ``immune_options if card=NAME`` row matching the opponent's option."""
     c = cur_nb(S, o)
@@ -197,7 +200,7 @@ def card_immune_nb(T, S, M, X, o, card):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def per_avail_nb(T, S, p, op):
     if op == E.OP_PER_DISCARD:
         return S[p, HAND_N]
@@ -210,7 +213,7 @@ def per_avail_nb(T, S, p, op):
     return S[p, DECK_N]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
     """card: the option card applied (-1 an ability); count: the player's per_* count."""
     o = 1 - p
@@ -317,12 +320,12 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
                 S[o, SLOT_UP + k] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def abilities_active_nb(T, S, M, p):
     return T.ct[p, cur_nb(S, p), F_MODELED] != 0 and M[p, M_VOID] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
     if not abilities_active_nb(T, S, M, p):
         return
@@ -337,7 +340,7 @@ def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
         uses[p, c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def option_limit_nb(T, S, p, r):
     lim = T.eff[r, E_LIMIT]
     if lim == E.L_TURNS:
@@ -349,7 +352,7 @@ def option_limit_nb(T, S, p, r):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pay_option_nb(T, S, p, c, timing):
     gauge = False
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
@@ -359,13 +362,13 @@ def _pay_option_nb(T, S, p, c, timing):
     return gauge
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_option_nb(T, S, M, X, p, k, timing, rng, uses):
     """Use the option in slot k at a timing outside the battle windows (prep, point, win, lose)."""
     use_option_battle_nb(T, S, M, M, X, p, k, timing, rng, uses)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     """Use the option in slot k (reference_effects.Effects.use_option): costs; in a battle window the
     opponent may negate it (M2: scratch for its look-ahead); then its rows.  The per_* count is
@@ -393,7 +396,7 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
     """An option's rows with that timing, then its limit (face-up, gauge, or Dark Area at phase end)."""
     c = S[p, SLOT + k]
@@ -419,7 +422,7 @@ def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
         X[X_SPENT_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_phase_nb(S, X):
     for i in range(X[X_SPENT_N]):
         p = X[X_SPENT + 2 * i]
@@ -432,7 +435,7 @@ def end_phase_nb(S, X):
     X[X_SPENT_N] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_ability_nb(T, S, M, X, p, r, rng, uses):
     c = cur_nb(S, p)
     count = X[X_PER]
@@ -444,7 +447,7 @@ def use_ability_nb(T, S, M, X, p, r, rng, uses):
     uses[p, c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_support_nb(T, S, M, X, p, pos, rng, uses):
     """DM-BAT-2 (reference_effects.Effects.use_support): hand[pos] → Support Box; its support rows'
     costs (a gauge cost ignored), then the rows whose conditions hold."""
@@ -459,7 +462,7 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
     uses[p, c] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sim_support_nb(T, S, M, M2, X, p, c, rng):
     """p's outcome after its support card c's rows (attack modifiers only), on the copy M2."""
     for i in range(2):
@@ -471,7 +474,7 @@ def _sim_support_nb(T, S, M, M2, X, p, c, rng):
     return outcome_nb(T, S, M2, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unbind_nb(S):
     """Limit ``digimon``: options whose Digimon is no longer the top card go to the Dark Area."""
     for p in range(2):
@@ -483,7 +486,7 @@ def unbind_nb(S):
                 S[p, SLOT_UP + k] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses):
     X[X_SPENT_N] = 0
     S[0, ABIL_USED] = 0
@@ -546,7 +549,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses):
                         apply_row_nb(T, S, M, X, p, r, True, False, rng, c, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn_nb(S):
     unbind_nb(S)
     for p in range(2):
@@ -560,7 +563,7 @@ def end_turn_nb(S):
 
 
 # ---- battle arithmetic (C-TYPE-1/2, C-CALC-1) -----------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def final_attack_nb(T, S, M, p):
     o = 1 - p
     cp = cur_nb(S, p)
@@ -580,13 +583,13 @@ def final_attack_nb(T, S, M, p):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def forced_draw_nb(M):
     return (M[0, M_FORCE_DRAW] != 0 or M[1, M_FORCE_DRAW] != 0) and M[0, M_NOFD] == 0 and M[1, M_NOFD] == 0
 
 
 # ---- greedy decisions that need the effect machinery ---------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def outcome_nb(T, S, M, p):
     mine = final_attack_nb(T, S, M, p)
     theirs = final_attack_nb(T, S, M, 1 - p)
@@ -599,7 +602,7 @@ def outcome_nb(T, S, M, p):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def face_up_blocked_nb(T, S, p, c):
     if T.ct[p, c, F_FACE_UP_LIMIT] == 0:
         return False
@@ -610,7 +613,7 @@ def face_up_blocked_nb(T, S, p, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def timed_options_nb(T, S, M, X, p, timing, out):
     """Greedy: slots whose option it uses at this timing (written to out); returns how many."""
     n = 0
@@ -634,7 +637,7 @@ def timed_options_nb(T, S, M, X, p, timing, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def per_kmax_nb(T, S, p, lo, hi):
     """The largest per_* count the battle rows [lo, hi) allow after their own costs; -1: no per_* row."""
     disc = 0
@@ -664,7 +667,7 @@ def per_kmax_nb(T, S, p, lo, hi):
     return km
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy."""
     for i in range(2):
@@ -676,7 +679,7 @@ def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     return outcome_nb(T, S, M2, for_seat)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def negate_slot_nb(T, S, M, X, p, target_type):
     """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1."""
     for k in range(3):
@@ -704,7 +707,7 @@ def negate_slot_nb(T, S, M, X, p, target_type):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     """(kind, index): (0, effect row) an ability, (1, slot) an option, (2, hand position) a support
     Digimon (DM-BAT-2), (-1, -1) pass; the per_* count for it in X[X_PER]."""
@@ -772,7 +775,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     return bk, bi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
     """(best outcome, fewest per_* count reaching it) for p's battle rows [lo, hi)."""
     km = per_kmax_nb(T, S, p, lo, hi)
@@ -785,7 +788,7 @@ def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
     return top, k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prepare_ignore_nb(T, S, M, X, s, uses):
     """Greedy, Preparation step (4) when no chain was prepared: DM-EVO-5 evolve_ignore step
     (reference_effects.Effects.evolve_ignore + reference_greedy.GreedyPlayer.ignore_choice)."""

@@ -16,7 +16,7 @@ from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
 from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
-from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
+from simcli.engine.tables import F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -53,7 +53,11 @@ def partner_baseline_nb(T, s):
 
 @njit(cache=True, _nrt=False)
 def chain_keep_nb(T, S, s, keep):
-    """BL-2: keep[pos] = 1 for hand Digimon on an evolution chain of hand cards from the top card."""
+    """BL-2: keep[pos] = 1 for hand Digimon on an evolution chain of hand cards from the top card.
+
+    "c evolves from d by an alternative whose ●/X fit the deck" is one read of the pair table:
+    the smallest ●/X count among c's alternatives naming d (tables.F_PAIR) <= the deck's size.
+    """
     hn = S[s, HAND_N]
     deck_n = S[s, DECK_N]
     for i in range(hn):
@@ -61,7 +65,6 @@ def chain_keep_nb(T, S, s, keep):
     c0 = cur_nb(S, s)
     # frontier: hand positions of the previous level (-1 = the top card itself)
     lv = T.ct[s, c0, F_LEVEL]
-    prev_lv_mark = 2  # keep value 2 marks "in the previous frontier" temporarily
     first = True
     while lv < LV_ULTIMATE:
         lv += 1
@@ -71,20 +74,13 @@ def chain_keep_nb(T, S, s, keep):
             if T.ct[s, c, F_KIND] != KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv:
                 continue
             ok = False
-            for a in range(T.ct[s, c, F_REQ_N]):
-                if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS] > deck_n:
-                    continue
-                fr = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_FROM]
-                if first:
-                    if fr == T.ct[s, c0, F_NAME]:
+            if first:
+                ok = ((T.ct[s, c, F_PAIR + c0] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n
+            else:
+                for q in range(hn):  # keep value 2 marks "in the previous frontier" temporarily
+                    if keep[q] == 2 and ((T.ct[s, c, F_PAIR + S[s, HAND + q]] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
                         ok = True
-                else:
-                    for q in range(hn):
-                        if keep[q] == prev_lv_mark and T.ct[s, S[s, HAND + q], F_NAME] == fr:
-                            ok = True
-                            break
-                if ok:
-                    break
+                        break
             if ok:
                 keep[pos] = 3  # new frontier
                 found = True
@@ -107,41 +103,37 @@ def discard_baseline_nb(T, S, s, keep, max_opts):
     """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
     chain_keep_nb(T, S, s, keep)
     hn = S[s, HAND_N]
+    # candidate options and whether each is usable by a kept Digimon: computed once (neither depends
+    # on the options already selected); bit masks by hand position
+    cand = np.int64(0)
+    usable = np.int64(0)
+    for pos in range(hn):
+        c = S[s, HAND + pos]
+        if keep[pos] != 0 or T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
+            continue
+        cand |= np.int64(1) << pos
+        for q in range(hn):
+            if keep[q] == 1 and (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
+                usable |= np.int64(1) << pos
+                break
     # options: (usable?0:1, -value, pos) ascending, keep max_opts
     nsel = 0
-    while nsel < max_opts:
+    while nsel < max_opts and cand != 0:
         best = -1
         bk0 = 0
         bk1 = 0
         for pos in range(hn):
-            c = S[s, HAND + pos]
-            if keep[pos] != 0 or T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
+            if ((cand >> pos) & 1) == 0:
                 continue
-            v = T.ct[s, c, F_WP]
-            usable = False
-            for q in range(hn):
-                if keep[q] != 1:
-                    continue
-                d = S[s, HAND + q]
-                if T.ct[s, d, F_KIND] != KIND_DIGIMON:
-                    continue
-                for a in range(T.ct[s, d, F_REQ_N]):
-                    w = T.ct[s, d, F_REQ + a * REQ_WIDTH + R_WP]
-                    if (v > 0 and w > 0 and v >= w) or (T.ct[s, d, F_REQ + a * REQ_WIDTH + R_OPT] >= 0 and T.ct[s, d, F_REQ + a * REQ_WIDTH + R_OPT] == T.ct[s, c, F_OPTNAME]):
-                        usable = True
-            k0 = 0 if usable else 1
-            k1 = -v
+            k0 = 0 if ((usable >> pos) & 1) != 0 else 1
+            k1 = -T.ct[s, S[s, HAND + pos], F_WP]
             if best < 0 or k0 < bk0 or (k0 == bk0 and k1 < bk1):
                 best = pos
                 bk0 = k0
                 bk1 = k1
-        if best < 0:
-            break
-        keep[best] = 4  # selected option (not a Digimon: excluded from 'usable' scans)
+        keep[best] = 1
+        cand &= ~(np.int64(1) << best)
         nsel += 1
-    for pos in range(hn):
-        if keep[pos] == 4:
-            keep[pos] = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -170,14 +162,22 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     deck_n = S[s, DECK_N]
     c0 = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
     # fast path: no Digimon of the next level in hand → no chain
-    nxt = T.ct[s, c0, F_LEVEL] + 1
-    anyn = False
+    # the hand's Digimon by level (bit masks of hand positions), once per call
+    lm4 = np.int64(0)
+    lm5 = np.int64(0)
+    lm6 = np.int64(0)
     for q in range(hn):
         x = S[s, HAND + q]
-        if T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_LEVEL] == nxt:
-            anyn = True
-            break
-    if not anyn:
+        if T.ct[s, x, F_KIND] == KIND_DIGIMON:
+            xl = T.ct[s, x, F_LEVEL]
+            if xl == E.LV_IV:
+                lm4 |= np.int64(1) << q
+            elif xl == E.LV_PERFECT:
+                lm5 |= np.int64(1) << q
+            elif xl == LV_ULTIMATE:
+                lm6 |= np.int64(1) << q
+    nxt = T.ct[s, c0, F_LEVEL] + 1
+    if (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
         S[s, PLAN_N] = 0
         return 0
     best_len = 0
@@ -208,12 +208,18 @@ def plan_chain_nb(T, S, s, cost_aware, W):
         pos = W[12, d]
         alt0 = W[13, d]
         if lv <= LV_ULTIMATE:
+            # unused hand Digimon of this level; pair table: alternatives of c naming cur, their least ●/X
+            cand = (lm4 if lv == E.LV_IV else (lm5 if lv == E.LV_PERFECT else lm6)) & ~umask
             while pos < hn and not found:
+                if (cand >> pos) == 0:
+                    break
                 c = S[s, HAND + pos]
-                if ((umask >> pos) & 1) == 0 and T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] == lv:
+                pm = T.ct[s, c, F_PAIR + cur]
+                if ((cand >> pos) & 1) != 0 and ((pm & P_ALTS) >> alt0) != 0 \
+                        and ncum + ((pm >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
                     a = alt0
                     while a < T.ct[s, c, F_REQ_N]:
-                        if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_FROM] == T.ct[s, cur, F_NAME]:
+                        if (pm >> a) & 1:
                             n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
                             if ncum + n <= deck_n:
                                 um = umask | (np.int64(1) << pos)

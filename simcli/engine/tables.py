@@ -236,7 +236,18 @@ F_KEYWORDS = F_FIELDS + MAX_WORDS
 F_WORDS = F_KEYWORDS + MAX_WORDS
 F_NCARDS = F_WORDS + MAX_WORDS  # cards in this seat's deck (same in every row)
 F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets do not move
-NF = F_NO_IGNORE + 1
+# Pair table (appended last; optimisation round 3): ct[s, c, F_PAIR + d] for every card d of the same seat.
+#   Digimon c: bits 0..3  P_ALTS: alternatives a < req_n whose from-name is card d's rule name;
+#              bits 4..11 (>> P_MIN_SHIFT): the smallest ●/X count among them (P_NONE_N when none).
+#   Option c:  bit  12    P_USABLE: c can serve a requirement alternative of card d (a WP value >= the
+#              alternative's WP need, or the alternative's named option) — discard_baseline_nb's "usable".
+F_PAIR = F_NO_IGNORE + 1
+P_ALTS = 15
+P_MIN_SHIFT = 4
+P_MIN_MASK = 255
+P_NONE_N = 255
+P_USABLE = 1 << 12
+NF = F_PAIR  # fixed fields; the row width is NF + n (n cards per seat)
 
 
 class KTables(NamedTuple):
@@ -248,7 +259,7 @@ def kernel_tables(t: Tables) -> KTables:
     if isinstance(t, KTables):
         return t
     n = t.level.shape[1]
-    ct = np.zeros((2, n, NF), np.int32)
+    ct = np.zeros((2, n, NF + n), np.int32)
     for name, i in F.items():
         ct[:, :, i] = getattr(t, name)
     ct[:, :, F_ATK:F_ATK + 3] = t.atk
@@ -260,4 +271,34 @@ def kernel_tables(t: Tables) -> KTables:
     ct[0, :, F_NCARDS] = t.n_cards[0]
     ct[1, :, F_NCARDS] = t.n_cards[1]
     ct[:, :, F_NO_IGNORE] = t.no_ignore
+    ct[:, :, F_PAIR:F_PAIR + n] = pair_table(t)
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
+
+
+def pair_table(t: Tables) -> np.ndarray:
+    """int32 [2, n, n]: the F_PAIR block of kernel_tables (see there)."""
+    n = t.level.shape[1]
+    pt = np.zeros((2, n, n), np.int32)
+    for s in range(2):
+        for c in range(n):
+            if t.kind[s, c] == E.KIND_DIGIMON:
+                for d in range(n):
+                    m = 0
+                    mn = P_NONE_N
+                    for a in range(int(t.req_n[s, c])):
+                        if t.req[s, c, a, R_FROM] == t.name[s, d]:
+                            m |= 1 << a
+                            mn = min(mn, int(t.req[s, c, a, R_CARDS]))
+                    pt[s, c, d] = m | (mn << P_MIN_SHIFT)
+            elif t.kind[s, c] == E.KIND_OPTION:
+                v = int(t.wp[s, c])
+                for d in range(n):
+                    if t.kind[s, d] != E.KIND_DIGIMON:
+                        continue
+                    for a in range(int(t.req_n[s, d])):
+                        w = int(t.req[s, d, a, R_WP])
+                        o = int(t.req[s, d, a, R_OPT])
+                        if (v > 0 and w > 0 and v >= w) or (o >= 0 and o == t.optname[s, c]):
+                            pt[s, c, d] = P_USABLE
+                            break
+    return pt
