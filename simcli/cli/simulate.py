@@ -43,12 +43,10 @@ def _load(path: Path):
 
 def _note_cold_cache(err: Console) -> None:
     """On the first run numba compiles the engine (a minute or two); say so instead of hanging silently."""
-    import os
+    from simcli.engine import cache_dir
 
-    from simcli.engine import kernel
-
-    cache = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(kernel.__file__).parent / "__pycache__")
-    if not any(cache.rglob("kernel*.nbi")):
+    cache = cache_dir()
+    if not cache.is_dir() or not any(cache.rglob("kernel*.nbi")):
         err.print("first run: compiling the numba engine (a minute or two; cached for later runs)…")
 
 

@@ -1,0 +1,39 @@
+"""The engines: compiled tables, random streams, the reference engine and the numba kernel.
+
+numba's on-disk cache (``cache=True``) is keyed by each decorated function's own source file, so
+a change in a module it calls (players.py, kernel_effects.py, rng.py …) would leave a stale
+compiled kernel in use.  Unless the user chose ``NUMBA_CACHE_DIR``, the cache therefore lives in
+a folder named after a hash of every engine source file: any engine change starts a fresh cache.
+This must run before any module here defines a numba function, hence this package's __init__.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
+_HERE = Path(__file__).parent
+
+
+def source_hash() -> str:
+    """A short hash of the engine's Python sources (and enums), the cache folder's name."""
+    h = hashlib.sha256()
+    for path in sorted(_HERE.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """Where the compiled kernel is cached: $NUMBA_CACHE_DIR, else the per-source-hash folder."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"])
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "simcli" / "numba" / source_hash()
+
+
+if not os.environ.get("NUMBA_CACHE_DIR") and not numba.config.DISABLE_JIT:
+    numba.config.CACHE_DIR = str(cache_dir())

@@ -12,9 +12,8 @@ and ``play_turn_nb`` are inlined (``inline="always"``) into the turn loop; each 
 works on private copies of the tables.
 
 Cache caveat: numba keys this module's cache entries on *this file's* contents only; code compiled
-in from players.py / kernel_effects.py / rng.py is not tracked.  After changing one of those, change
-this file too (the line below), or the cached kernel keeps the old code.
-Dependencies revision: 6 (players.py pair table, tables.F_PAIR; kernel_effects.py _nrt=False).
+in from players.py / kernel_effects.py / rng.py is not tracked by numba itself.  simcli/engine/
+__init__.py therefore puts the cache in a folder named after a hash of all engine sources.
 """
 
 from __future__ import annotations
