@@ -39,6 +39,7 @@ from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, disc
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
+from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone helpers)
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
@@ -54,23 +55,6 @@ T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_
 
 
 # ---- zone helpers ------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def push_nb(S, s, base, nidx, c):
-    S[s, base + S[s, nidx]] = c
-    S[s, nidx] += 1
-
-
-@njit(cache=True, _nrt=False)
-def hand_remove_nb(S, s, pos):
-    """Remove hand[pos] keeping hand order; returns the card."""
-    c = S[s, HAND + pos]
-    n = S[s, HAND_N]
-    for i in range(pos, n - 1):
-        S[s, HAND + i] = S[s, HAND + i + 1]
-    S[s, HAND_N] = n - 1
-    return c
-
-
 @njit(cache=True, _nrt=False)
 def draw_to_six_nb(S, s):
     while S[s, HAND_N] < 6 and S[s, DECK_N] > 0:

@@ -22,29 +22,13 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, BOUND, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_PER, X_PLAYER)
-from simcli.engine.state import SUPPORT
+from simcli.engine.state import SUPPORT, hand_remove_nb, push_nb
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
 MAX_COSTS = E.MAX_COSTS
 OPT_PROGRAM = 0
 OPT_ITEM = 1
-
-
-@njit(cache=True, _nrt=False)
-def _push(S, s, base, nidx, c):
-    S[s, base + S[s, nidx]] = c
-    S[s, nidx] += 1
-
-
-@njit(cache=True, _nrt=False)
-def _hand_pop(S, s, pos):
-    c = S[s, HAND + pos]
-    n = S[s, HAND_N]
-    for i in range(pos, n - 1):
-        S[s, HAND + i] = S[s, HAND + i + 1]
-    S[s, HAND_N] = n - 1
-    return c
 
 
 @njit(cache=True, _nrt=False)
@@ -175,11 +159,11 @@ def pay_cost_nb(T, S, p, r):
         n = T.eff[r, E_COST0 + 2 * k + 1]
         if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
             for _ in range(n):
-                _push(S, p, DARK, DARK_N, _hand_pop(S, p, discard_choice_nb(T, S, p)))
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         elif kind == E.K_MILL:
             for _ in range(n):
                 S[p, DECK_N] -= 1
-                _push(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+                push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
         elif kind == E.K_POINTS:
             S[p, PTS] = max(0, S[p, PTS] - n)
         elif kind == E.K_GAUGE:
@@ -244,9 +228,9 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
             for _ in range(n):
                 if op == E.OP_PER_MILL:
                     S[p, DECK_N] -= 1
-                    _push(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+                    push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
                 else:
-                    _push(S, p, DARK, DARK_N, _hand_pop(S, p, discard_choice_nb(T, S, p)))
+                    push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
     elif op == E.OP_ATK_ADD:
         M[p, M_ADD] += arg
@@ -293,29 +277,29 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
         for _ in range(arg):
             if S[p, DECK_N] > 0:
                 S[p, DECK_N] -= 1
-                _push(S, p, HAND, HAND_N, S[p, DECK + S[p, DECK_N]])
+                push_nb(S, p, HAND, HAND_N, S[p, DECK + S[p, DECK_N]])
     elif op == E.OP_DISCARD:
         for _ in range(arg):
             if S[p, HAND_N] > 0:
-                _push(S, p, DARK, DARK_N, _hand_pop(S, p, discard_choice_nb(T, S, p)))
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
     elif op == E.OP_MILL:
         for _ in range(arg):
             if S[p, DECK_N] > 0:
                 S[p, DECK_N] -= 1
-                _push(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+                push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
     elif op == E.OP_OPP_MILL:
         for _ in range(arg):
             if S[o, DECK_N] > 0:
                 S[o, DECK_N] -= 1
-                _push(S, o, DARK, DARK_N, S[o, DECK + S[o, DECK_N]])
+                push_nb(S, o, DARK, DARK_N, S[o, DECK + S[o, DECK_N]])
     elif op == E.OP_OPP_DISCARD:
         for _ in range(arg):
             if S[o, HAND_N] > 0:
-                _push(S, o, DARK, DARK_N, _hand_pop(S, o, randint_nb(rng, S[o, HAND_N])))
+                push_nb(S, o, DARK, DARK_N, hand_remove_nb(S, o, randint_nb(rng, S[o, HAND_N])))
     elif op == E.OP_OPP_SLOTS_CLEAR:
         for k in range(3):
             if S[o, SLOT + k] >= 0:
-                _push(S, o, DARK, DARK_N, S[o, SLOT + k])
+                push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
 
@@ -385,7 +369,7 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
             before = outcome_nb(T, S, M, o)
             after = sim_outcome_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, count, o, rng)
             if after < before:
-                _push(S, p, DARK, DARK_N, c)
+                push_nb(S, p, DARK, DARK_N, c)
                 S[p, SLOT + k] = -1
                 S[p, SLOT_UP + k] = 0
                 c2 = S[o, SLOT + k2]
@@ -409,7 +393,7 @@ def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
                 apply_row_nb(T, S, M, X, p, r, True, False, rng, c, count)
     up = option_limit_nb(T, S, p, first) if first >= 0 else 0
     if gauge:
-        _push(S, p, GAUGE, GAUGE_N, c)
+        push_nb(S, p, GAUGE, GAUGE_N, c)
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
     elif up > 0:
@@ -429,7 +413,7 @@ def end_phase_nb(S, X):
         k = X[X_SPENT + 2 * i + 1]
         if S[p, SLOT + k] < 0:  # cleared meanwhile (opp_slots_clear)
             continue
-        _push(S, p, DARK, DARK_N, S[p, SLOT + k])
+        push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
     X[X_SPENT_N] = 0
@@ -451,7 +435,7 @@ def use_ability_nb(T, S, M, X, p, r, rng, uses):
 def use_support_nb(T, S, M, X, p, pos, rng, uses):
     """DM-BAT-2 (reference_effects.Effects.use_support): hand[pos] → Support Box; its support rows'
     costs (a gauge cost ignored), then the rows whose conditions hold."""
-    c = _hand_pop(S, p, pos)
+    c = hand_remove_nb(S, p, pos)
     S[p, SUPPORT] = c
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT:
@@ -481,7 +465,7 @@ def unbind_nb(S):
         for k in range(3):
             u = S[p, SLOT_UP + k]
             if S[p, SLOT + k] >= 0 and u >= BOUND and u - BOUND != cur_nb(S, p):
-                _push(S, p, DARK, DARK_N, S[p, SLOT + k])
+                push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
                 S[p, SLOT + k] = -1
                 S[p, SLOT_UP + k] = 0
 
@@ -528,7 +512,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses):
                 before = outcome_nb(T, S, M, p)
                 if sim_outcome_nb(T, S, M, M2, X, o, T.ct[o, tc, F_EFF_LO], T.ct[o, tc, F_EFF_HI], tc, 0, p,
                                   rng) < before:
-                    _push(S, o, DARK, DARK_N, tc)
+                    push_nb(S, o, DARK, DARK_N, tc)
                     S[o, SLOT + tk] = -1
                     S[o, SLOT_UP + tk] = 0
                     c2 = S[p, SLOT + k]
@@ -558,7 +542,7 @@ def end_turn_nb(S):
             if S[p, SLOT + k] >= 0 and u > 0 and u < PERSIST:
                 S[p, SLOT_UP + k] = u - 1
                 if u - 1 == 0:
-                    _push(S, p, DARK, DARK_N, S[p, SLOT + k])
+                    push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
                     S[p, SLOT + k] = -1
 
 
@@ -833,7 +817,7 @@ def prepare_ignore_nb(T, S, M, X, s, uses):
     if best < 0:
         return
     opt = S[s, SLOT + slot]
-    card = _hand_pop(S, s, best)
+    card = hand_remove_nb(S, s, best)
     S[s, PLAN_N] = 1
     S[s, PLAN] = card
     S[s, PLAN + 1] = 0
@@ -841,7 +825,7 @@ def prepare_ignore_nb(T, S, M, X, s, uses):
     S[s, PLAN + 3] = slot
     S[s, PLAN + 4] = -1
     S[s, POWER_N] = 0
-    _push(S, s, POWER, POWER_N, opt)
+    push_nb(S, s, POWER, POWER_N, opt)
     S[s, SLOT + slot] = -1
     for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:

@@ -62,3 +62,25 @@ M_NOFD = 11  # immune to forced draws
 M_LOSTMUL = 12
 M_FORCE_DRAW = 13  # this player applied a forced draw
 NM = 14
+
+
+# ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------
+from numba import njit  # noqa: E402  (the layout above is plain constants)
+
+
+@njit(cache=True, _nrt=False)
+def push_nb(S, s, base, nidx, c):
+    """Append card c to the zone stored at S[s, base…] with its count at S[s, nidx]."""
+    S[s, base + S[s, nidx]] = c
+    S[s, nidx] += 1
+
+
+@njit(cache=True, _nrt=False)
+def hand_remove_nb(S, s, pos):
+    """Remove hand[pos] keeping hand order; returns the card."""
+    c = S[s, HAND + pos]
+    n = S[s, HAND_N]
+    for i in range(pos, n - 1):
+        S[s, HAND + i] = S[s, HAND + i + 1]
+    S[s, HAND_N] = n - 1
+    return c
