@@ -461,6 +461,16 @@ def check_invariants_nb(T, S):
 
 # ---- batches -------------------------------------------------------------------------------------------
 @njit(cache=True)
+def _game_scratch_nb(turn_cap):
+    """Per-block scratch reused by every game of the block: state S, modifiers M/M2, extras X,
+    search space W and K, the RNG state, and the per-turn renewal, points and battle rows."""
+    return (np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((2, NM), np.int32),
+            np.zeros(NX, np.int32), np.zeros((25, 4), np.int64), np.zeros(40, np.int32), np.zeros(1, np.uint64),
+            np.zeros((2, turn_cap + 1), np.int64), np.zeros((turn_cap + 1, 2), np.int32),
+            np.zeros(turn_cap + 1, np.int32))
+
+
+@njit(cache=True)
 def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
               first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
@@ -471,16 +481,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
     T = KTables(T.ct.copy(), T.eff.copy())
     players = players.copy()
     uses = np.zeros_like(card_uses)
-    S = np.zeros((2, NS), np.int32)
-    M = np.zeros((2, NM), np.int32)
-    M2 = np.zeros((2, NM), np.int32)
-    X = np.zeros(NX, np.int32)
-    W = np.zeros((25, 4), np.int64)
-    K = np.zeros(40, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rt = np.zeros((2, turn_cap + 1), np.int64)
-    pts = np.zeros((turn_cap + 1, 2), np.int32)
-    bat = np.zeros(turn_cap + 1, np.int32)
+    S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
     nb = renewals_per_game.shape[1]
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
@@ -553,16 +554,7 @@ def _records_nb(T, seed, g0, g1, turn_cap, players, check, out_game, out_outcome
                 out_rb, out_hash, out_fa1):
     T = KTables(T.ct.copy(), T.eff.copy())  # private copies (see _block_nb)
     players = players.copy()
-    S = np.zeros((2, NS), np.int32)
-    M = np.zeros((2, NM), np.int32)
-    M2 = np.zeros((2, NM), np.int32)
-    X = np.zeros(NX, np.int32)
-    W = np.zeros((25, 4), np.int64)
-    K = np.zeros(40, np.int32)
-    rng = np.zeros(1, np.uint64)
-    rt = np.zeros((2, turn_cap + 1), np.int64)
-    pts = np.zeros((turn_cap + 1, 2), np.int32)
-    bat = np.zeros(turn_cap + 1, np.int32)
+    S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
     uses = np.zeros((2, T.ct.shape[1]), np.int64)
     for g in range(g0, g1):
         i = g - g0

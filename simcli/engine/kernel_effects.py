@@ -598,6 +598,18 @@ def face_up_blocked_nb(T, S, p, c):
 
 
 @njit(cache=True, _nrt=False)
+def rows_payable_at_nb(T, S, p, c, timing):
+    """Card c has effect rows at this timing and the costs of all of them can be paid now."""
+    has = False
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == timing:
+            has = True
+            if not cost_payable_nb(T, S, p, r):
+                return False
+    return has
+
+
+@njit(cache=True, _nrt=False)
 def timed_options_nb(T, S, M, X, p, timing, out):
     """Greedy: slots whose option it uses at this timing (written to out); returns how many."""
     n = 0
@@ -721,14 +733,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
             c = S[p, HAND + pos]
             if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
                 continue
-            has = False
-            pay = True
-            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-                if T.eff[r, E_TIMING] == E.T_SUPPORT:
-                    has = True
-                    if not cost_payable_nb(T, S, p, r):
-                        pay = False
-            if not has or not pay:
+            if not rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):
                 continue
             o = _sim_support_nb(T, S, M, M2, X, p, c, rng)
             if o > bo:
@@ -740,14 +745,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
             continue
-        has = False
-        pay = True
-        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] == E.T_BATTLE:
-                has = True
-                if not cost_payable_nb(T, S, p, r):
-                    pay = False
-        if not has or not pay:
+        if not rows_payable_at_nb(T, S, p, c, E.T_BATTLE):
             continue
         o, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
         if o > bo:
