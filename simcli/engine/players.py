@@ -16,7 +16,7 @@ from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
 from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
-from simcli.engine.tables import F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
+from simcli.engine.tables import F_DLEVEL, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -51,57 +51,54 @@ def partner_baseline_nb(T, s):
     return best
 
 
-@njit(cache=True, _nrt=False)
-def chain_keep_nb(T, S, s, keep):
-    """BL-2: keep[pos] = 1 for hand Digimon on an evolution chain of hand cards from the top card.
+@njit(cache=True, inline="always")
+def chain_keep_nb(T, S, s):
+    """BL-2: bit mask of the hand positions of Digimon on an evolution chain of hand cards from the
+    top card (breadth first, level by level).
 
     "c evolves from d by an alternative whose ●/X fit the deck" is one read of the pair table:
     the smallest ●/X count among c's alternatives naming d (tables.F_PAIR) <= the deck's size.
     """
     hn = S[s, HAND_N]
     deck_n = S[s, DECK_N]
-    for i in range(hn):
-        keep[i] = 0
     c0 = cur_nb(S, s)
-    # frontier: hand positions of the previous level (-1 = the top card itself)
     lv = T.ct[s, c0, F_LEVEL]
+    kept = np.int64(0)
+    front = np.int64(0)  # hand positions of the previous level (none yet: the top card itself)
     first = True
     while lv < LV_ULTIMATE:
         lv += 1
-        found = False
+        new = np.int64(0)
         for pos in range(hn):
             c = S[s, HAND + pos]
-            if T.ct[s, c, F_KIND] != KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv:
+            if T.ct[s, c, F_DLEVEL] != lv:
                 continue
             ok = False
             if first:
                 ok = ((T.ct[s, c, F_PAIR + c0] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n
             else:
-                for q in range(hn):  # keep value 2 marks "in the previous frontier" temporarily
-                    if keep[q] == 2 and ((T.ct[s, c, F_PAIR + S[s, HAND + q]] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
+                f = front
+                q = 0
+                while f != 0:
+                    if (f & 1) != 0 and ((T.ct[s, c, F_PAIR + S[s, HAND + q]] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
                         ok = True
                         break
+                    f >>= 1
+                    q += 1
             if ok:
-                keep[pos] = 3  # new frontier
-                found = True
-        # frontier 2 -> kept (1); new frontier 3 -> 2
-        for q in range(hn):
-            if keep[q] == 2:
-                keep[q] = 1
-            elif keep[q] == 3:
-                keep[q] = 2
+                new |= np.int64(1) << pos
+        kept |= front
+        front = new
         first = False
-        if not found:
+        if new == 0:
             break
-    for q in range(hn):
-        if keep[q] == 2:
-            keep[q] = 1
+    return kept | front
 
 
 @njit(cache=True, _nrt=False)
 def discard_baseline_nb(T, S, s, keep, max_opts):
     """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
-    chain_keep_nb(T, S, s, keep)
+    kept = chain_keep_nb(T, S, s)
     hn = S[s, HAND_N]
     # candidate options and whether each is usable by a kept Digimon: computed once (neither depends
     # on the options already selected); bit masks by hand position
@@ -109,13 +106,17 @@ def discard_baseline_nb(T, S, s, keep, max_opts):
     usable = np.int64(0)
     for pos in range(hn):
         c = S[s, HAND + pos]
-        if keep[pos] != 0 or T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
+        if T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
             continue
         cand |= np.int64(1) << pos
-        for q in range(hn):
-            if keep[q] == 1 and (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
+        f = kept
+        q = 0
+        while f != 0:
+            if (f & 1) != 0 and (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
                 usable |= np.int64(1) << pos
                 break
+            f >>= 1
+            q += 1
     # options: (usable?0:1, -value, pos) ascending, keep max_opts
     nsel = 0
     while nsel < max_opts and cand != 0:
@@ -131,9 +132,11 @@ def discard_baseline_nb(T, S, s, keep, max_opts):
                 best = pos
                 bk0 = k0
                 bk1 = k1
-        keep[best] = 1
+        kept |= np.int64(1) << best
         cand &= ~(np.int64(1) << best)
         nsel += 1
+    for pos in range(hn):
+        keep[pos] = (kept >> pos) & 1
 
 
 @njit(cache=True, _nrt=False)
@@ -166,16 +169,11 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     lm4 = np.int64(0)
     lm5 = np.int64(0)
     lm6 = np.int64(0)
-    for q in range(hn):
-        x = S[s, HAND + q]
-        if T.ct[s, x, F_KIND] == KIND_DIGIMON:
-            xl = T.ct[s, x, F_LEVEL]
-            if xl == E.LV_IV:
-                lm4 |= np.int64(1) << q
-            elif xl == E.LV_PERFECT:
-                lm5 |= np.int64(1) << q
-            elif xl == LV_ULTIMATE:
-                lm6 |= np.int64(1) << q
+    for q in range(hn):  # branch-free: the hand's composition is random, its branches mispredict
+        xl = T.ct[s, S[s, HAND + q], F_DLEVEL]
+        lm4 |= np.int64(xl == E.LV_IV) << q
+        lm5 |= np.int64(xl == E.LV_PERFECT) << q
+        lm6 |= np.int64(xl == LV_ULTIMATE) << q
     nxt = T.ct[s, c0, F_LEVEL] + 1
     if (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
         S[s, PLAN_N] = 0

@@ -241,7 +241,9 @@ F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets
 #              bits 4..11 (>> P_MIN_SHIFT): the smallest ●/X count among them (P_NONE_N when none).
 #   Option c:  bit  12    P_USABLE: c can serve a requirement alternative of card d (a WP value >= the
 #              alternative's WP need, or the alternative's named option) — discard_baseline_nb's "usable".
-F_PAIR = F_NO_IGNORE + 1
+# The level of a Digimon, -1 for an option: "a Digimon of level L" in one read (the planners' hand scans).
+F_DLEVEL = F_NO_IGNORE + 1
+F_PAIR = F_DLEVEL + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -271,6 +273,7 @@ def kernel_tables(t: Tables) -> KTables:
     ct[0, :, F_NCARDS] = t.n_cards[0]
     ct[1, :, F_NCARDS] = t.n_cards[1]
     ct[:, :, F_NO_IGNORE] = t.no_ignore
+    ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_PAIR:F_PAIR + n] = pair_table(t)
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
 
