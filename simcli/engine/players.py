@@ -16,7 +16,8 @@ from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
 from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
-from simcli.engine.tables import F_DLEVEL, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
+from simcli.engine.bits import ctz_nb
+from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -52,14 +53,32 @@ def partner_baseline_nb(T, s):
 
 
 @njit(cache=True, inline="always")
-def chain_keep_nb(T, S, s):
+def hand_masks_nb(T, S, s):
+    """The hand's Digimon of Levels IV, V (Perfect), VI (Ultimate) and its BL-2 option candidates,
+    as bit masks of hand positions; branch-free (the hand's composition is random: branches on it
+    mispredict)."""
+    lm4 = np.int64(0)
+    lm5 = np.int64(0)
+    lm6 = np.int64(0)
+    opt = np.int64(0)
+    for q in range(S[s, HAND_N]):
+        c = S[s, HAND + q]
+        xl = T.ct[s, c, F_DLEVEL]
+        lm4 |= np.int64(xl == E.LV_IV) << q
+        lm5 |= np.int64(xl == E.LV_PERFECT) << q
+        lm6 |= np.int64(xl == LV_ULTIMATE) << q
+        opt |= np.int64(T.ct[s, c, F_OPTCAND]) << q
+    return lm4, lm5, lm6, opt
+
+
+@njit(cache=True, inline="always")
+def chain_keep_nb(T, S, s, lm4, lm5, lm6):
     """BL-2: bit mask of the hand positions of Digimon on an evolution chain of hand cards from the
-    top card (breadth first, level by level).
+    top card (breadth first, level by level; lm*: hand_masks_nb).
 
     "c evolves from d by an alternative whose ●/X fit the deck" is one read of the pair table:
     the smallest ●/X count among c's alternatives naming d (tables.F_PAIR) <= the deck's size.
     """
-    hn = S[s, HAND_N]
     deck_n = S[s, DECK_N]
     c0 = cur_nb(S, s)
     lv = T.ct[s, c0, F_LEVEL]
@@ -68,23 +87,23 @@ def chain_keep_nb(T, S, s):
     first = True
     while lv < LV_ULTIMATE:
         lv += 1
+        m = lm4 if lv == E.LV_IV else (lm5 if lv == E.LV_PERFECT else lm6)
         new = np.int64(0)
-        for pos in range(hn):
+        while m != 0:
+            pos = ctz_nb(m)
+            m &= m - 1
             c = S[s, HAND + pos]
-            if T.ct[s, c, F_DLEVEL] != lv:
-                continue
             ok = False
             if first:
                 ok = ((T.ct[s, c, F_PAIR + c0] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n
             else:
                 f = front
-                q = 0
                 while f != 0:
-                    if (f & 1) != 0 and ((T.ct[s, c, F_PAIR + S[s, HAND + q]] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
+                    q = ctz_nb(f)
+                    f &= f - 1
+                    if ((T.ct[s, c, F_PAIR + S[s, HAND + q]] >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
                         ok = True
                         break
-                    f >>= 1
-                    q += 1
             if ok:
                 new |= np.int64(1) << pos
         kept |= front
@@ -98,34 +117,34 @@ def chain_keep_nb(T, S, s):
 @njit(cache=True, _nrt=False)
 def discard_baseline_nb(T, S, s, keep, max_opts):
     """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
-    kept = chain_keep_nb(T, S, s)
+    lm4, lm5, lm6, cand = hand_masks_nb(T, S, s)
+    kept = chain_keep_nb(T, S, s, lm4, lm5, lm6)
     hn = S[s, HAND_N]
-    # candidate options and whether each is usable by a kept Digimon: computed once (neither depends
-    # on the options already selected); bit masks by hand position
-    cand = np.int64(0)
+    # whether each candidate option is usable by a kept Digimon: computed once (it does not depend
+    # on the options already selected)
     usable = np.int64(0)
-    for pos in range(hn):
+    m = cand
+    while m != 0:
+        pos = ctz_nb(m)
+        m &= m - 1
         c = S[s, HAND + pos]
-        if T.ct[s, c, F_KIND] != KIND_OPTION or T.ct[s, c, F_REQ_OPT] == 0:
-            continue
-        cand |= np.int64(1) << pos
         f = kept
-        q = 0
         while f != 0:
-            if (f & 1) != 0 and (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
+            q = ctz_nb(f)
+            f &= f - 1
+            if (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
                 usable |= np.int64(1) << pos
                 break
-            f >>= 1
-            q += 1
     # options: (usable?0:1, -value, pos) ascending, keep max_opts
     nsel = 0
     while nsel < max_opts and cand != 0:
         best = -1
         bk0 = 0
         bk1 = 0
-        for pos in range(hn):
-            if ((cand >> pos) & 1) == 0:
-                continue
+        m = cand
+        while m != 0:
+            pos = ctz_nb(m)
+            m &= m - 1
             k0 = 0 if ((usable >> pos) & 1) != 0 else 1
             k1 = -T.ct[s, S[s, HAND + pos], F_WP]
             if best < 0 or k0 < bk0 or (k0 == bk0 and k1 < bk1):
@@ -166,14 +185,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     c0 = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
     # fast path: no Digimon of the next level in hand → no chain
     # the hand's Digimon by level (bit masks of hand positions), once per call
-    lm4 = np.int64(0)
-    lm5 = np.int64(0)
-    lm6 = np.int64(0)
-    for q in range(hn):  # branch-free: the hand's composition is random, its branches mispredict
-        xl = T.ct[s, S[s, HAND + q], F_DLEVEL]
-        lm4 |= np.int64(xl == E.LV_IV) << q
-        lm5 |= np.int64(xl == E.LV_PERFECT) << q
-        lm6 |= np.int64(xl == LV_ULTIMATE) << q
+    lm4, lm5, lm6, _ = hand_masks_nb(T, S, s)
     nxt = T.ct[s, c0, F_LEVEL] + 1
     if (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
         S[s, PLAN_N] = 0
@@ -403,7 +415,7 @@ def best_l3_nb(T, S, s):
     ba = T.ct[s, S[s, L3], F_ATK + 0]
     for pos in range(S[s, HAND_N]):
         c = S[s, HAND + pos]
-        if T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] == LV_III and T.ct[s, c, F_ATK + 0] > ba:
+        if T.ct[s, c, F_DLEVEL] == LV_III and T.ct[s, c, F_ATK + 0] > ba:
             best = pos
             ba = T.ct[s, c, F_ATK + 0]
     return best

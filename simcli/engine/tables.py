@@ -243,17 +243,19 @@ F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets
 #              alternative's WP need, or the alternative's named option) — discard_baseline_nb's "usable".
 # The level of a Digimon, -1 for an option: "a Digimon of level L" in one read (the planners' hand scans).
 F_DLEVEL = F_NO_IGNORE + 1
-F_PAIR = F_DLEVEL + 1
+# 1 for an option that some requirement names (BL-2's option candidates), else 0.
+F_OPTCAND = F_DLEVEL + 1
+F_PAIR = F_OPTCAND + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
 P_NONE_N = 255
 P_USABLE = 1 << 12
-NF = F_PAIR  # fixed fields; the row width is NF + n (n cards per seat)
+NF = F_PAIR  # fixed fields; NF + n fields per card (n cards per seat)
 
 
 class KTables(NamedTuple):
-    ct: np.ndarray  # int32 [2, n, NF]
+    ct: np.ndarray  # int32 [2, n, NF + n]
     eff: np.ndarray  # int32 [rows, EFFECT_WIDTH]
 
 
@@ -274,7 +276,10 @@ def kernel_tables(t: Tables) -> KTables:
     ct[1, :, F_NCARDS] = t.n_cards[1]
     ct[:, :, F_NO_IGNORE] = t.no_ignore
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
+    ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
     ct[:, :, F_PAIR:F_PAIR + n] = pair_table(t)
+    # (A field-major layout, ct[seat, F_*, card], was measured in round 4: no faster — the hand
+    # scans wait on the card-id -> field load chain, not on cache misses.)
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
 
 
