@@ -33,7 +33,7 @@ from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greed
                                           end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
                                           prepare_ignore_nb, timed_options_nb, use_ability_nb, use_option_battle_nb,
                                           use_option_nb)
-from simcli.engine.kernel_effects import use_support_nb
+from simcli.engine.kernel_effects import unbind_nb, use_support_nb
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
                                    free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
@@ -44,7 +44,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
-                                 X_PLAYER, X_TURN)
+                                 X_PLAYER, X_SPENT_N, X_TURN)
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
 BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
@@ -141,7 +141,7 @@ def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
     if has_rows_nb(T, S, s):
         auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
     if greedy:
-        n = timed_options_nb(T, S, M, X, s, T_PREP, X[X_LIST:X_LIST + 3])
+        n = timed_options_nb(T, S, M, X, s, T_PREP)
         for i in range(n):
             use_option_nb(T, S, M, X, s, X[X_LIST + i], T_PREP, rng, uses)
     end_phase_nb(S, X)
@@ -270,8 +270,9 @@ def decided_nb(S):
 
 
 @njit(cache=True, inline="always")  # inlined into play_game_nb's turn loop (no per-turn refcounts)
-def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check):
-    """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_*, outcome or -1)."""
+def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows=True):
+    """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_*, outcome or -1).
+    rows: some card of either deck has effect rows (False: the effect hooks are skipped)."""
     sa = 1 - fa
     X[X_FA] = fa
     X[X_TURN] = t
@@ -293,17 +294,33 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     evolution_nb(T, S, sa, True, t)
     # Battle (DM-BAT-1)
     reset_mods_nb(M)
-    battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses)
+    if rows:
+        battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses)
+    else:  # no effect rows in either deck: battle_start_nb would only do this (and costs a call of 9 arrays)
+        X[X_SPENT_N] = 0
+        S[0, ABIL_USED] = 0
+        S[1, ABIL_USED] = 0
+        unbind_nb(S)
     cur = sa
     passes = 0
     windows = 0
+    # A greedy decision is a function of the state; the state changes only by actions.  So a player
+    # who passed when `actions` was n passes again while it is still n: that call is skipped.
+    actions = 0
+    passed_at0 = -1
+    passed_at1 = -1
     while passes < 2 and windows < 16:
         acted = False
-        if players[cur] == PLAYER_GREEDY:
+        if players[cur] == PLAYER_GREEDY and (passed_at0 if cur == 0 else passed_at1) != actions:
             for _ in range(8):
                 kind, idx = battle_action_greedy_nb(T, S, M, M2, X, cur, rng)
                 if kind < 0:
+                    if cur == 0:
+                        passed_at0 = actions
+                    else:
+                        passed_at1 = actions
                     break
+                actions += 1
                 if kind == 0:
                     use_ability_nb(T, S, M, X, cur, idx, rng, uses)
                 elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
@@ -333,7 +350,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     for i in range(2):
         p = fa if i == 0 else sa
         if players[p] == PLAYER_GREEDY:
-            n = timed_options_nb(T, S, M, X, p, T_POINT, X[X_LIST:X_LIST + 3])
+            n = timed_options_nb(T, S, M, X, p, T_POINT)
             for j in range(n):
                 use_option_nb(T, S, M, X, p, X[X_LIST + j], T_POINT, rng, uses)
     for i in range(2):
@@ -365,7 +382,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:
-            n = timed_options_nb(T, S, M, X, p, tm, X[X_LIST:X_LIST + 3])
+            n = timed_options_nb(T, S, M, X, p, tm)
             for j in range(n):
                 use_option_nb(T, S, M, X, p, X[X_LIST + j], tm, rng, uses)
         if decided_nb(S) >= 0:
@@ -412,12 +429,17 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     for i in range(X.shape[0]):
         X[i] = 0
     h = np.uint64(FA_HASH_START)
+    rows = False  # some card has effect rows (else battle_start_nb is a no-op beyond its resets)
+    for s in range(2):
+        for c in range(T.ct[s, 0, F_NCARDS]):
+            if T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO]:
+                rows = True
     outcome = -1
     turn = 0
     for t in range(1, turn_cap + 1):
         turn = t
         h = (h ^ np.uint64(fa + 1)) * np.uint64(FNV_PRIME)
-        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check)
+        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows)
         battles_out[t] = res
         points_out[t, 0] = S[0, PTS]
         points_out[t, 1] = S[1, PTS]

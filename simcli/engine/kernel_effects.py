@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, R_JOG  # noqa: F401
+from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_NEGATE  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
@@ -21,7 +21,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_IMM_MOD, M_IMM_OPT,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, BOUND, EXCH, L3, PLAN, PLAN_N, PLAN_W,
-                                 POWER, POWER_N, TOP, X_PER, X_PLAYER)
+                                 POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import SUPPORT, hand_remove_nb, push_nb
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
@@ -73,9 +73,17 @@ def _in_row(arr, v):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def cond_ok_nb(T, S, M, X, p, r, card):
-    """card: the opponent's option card being applied (condition card=NAME), -1 none."""
+    """Row r's conditions hold for p.  card: the opponent's option card being applied (condition
+    card=NAME), -1 none.  Most rows have no condition: that case costs no call."""
+    if T.eff[r, E_NCOND] == 0:
+        return True
+    return _cond_check_nb(T, S, M, X, p, r, card)
+
+
+@njit(cache=True, _nrt=False)
+def _cond_check_nb(T, S, M, X, p, r, card):
     o = 1 - p
     cp = cur_nb(S, p)
     co = cur_nb(S, o)
@@ -130,8 +138,9 @@ def cond_ok_nb(T, S, M, X, p, r, card):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # small and called in every greedy scan: inlined
 def cost_payable_nb(T, S, p, r):
+    """Row r's costs can be paid by p now."""
     for k in range(MAX_COSTS):
         kind = T.eff[r, E_COST0 + 2 * k]
         n = T.eff[r, E_COST0 + 2 * k + 1]
@@ -184,7 +193,7 @@ def card_immune_nb(T, S, M, X, o, card):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def per_avail_nb(T, S, p, op):
     if op == E.OP_PER_DISCARD:
         return S[p, HAND_N]
@@ -232,41 +241,8 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
                 else:
                     push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
-    elif op == E.OP_ATK_ADD:
-        M[p, M_ADD] += arg
-    elif op == E.OP_OPP_ATK_ADD:
-        M[o, M_ADD] += arg
-    elif op == E.OP_BASE_ADD:
-        M[p, M_BASE_ADD] += arg
-    elif op == E.OP_ATK_MUL:
-        M[p, M_NUM] = arg
-        M[p, M_DEN] = max(1, arg2)
-    elif op == E.OP_OPP_ATK_MUL:
-        M[o, M_NUM] = arg
-        M[o, M_DEN] = max(1, arg2)
-    elif op == E.OP_HALVE_OPP:
-        M[o, M_HALVED] = 1
-    elif op == E.OP_ATTACK_AS:
-        M[p, M_AS] = arg
-    elif op == E.OP_OPP_ATTACK_AS:
-        M[o, M_AS] = arg
-    elif op == E.OP_ZERO_OPP:
-        M[o, M_ZEROED] = 1
-    elif op == E.OP_NO_ZERO:
-        M[p, M_NOZERO] = 1
-    elif op == E.OP_FORCE_DRAW:
-        M[p, M_FORCE_DRAW] = 1
-    elif op == E.OP_NO_FORCE_DRAW:
-        M[p, M_NOFD] = 1
-    elif op == E.OP_IMMUNE_OPTIONS:
-        M[p, M_IMM_OPT] = 1
-    elif op == E.OP_IMMUNE_MOD:
-        M[p, M_IMM_MOD] = 1
-    elif op == E.OP_VOID_ABILITIES:
-        if T.ct[o, cur_nb(S, o), F_KEEP_ABIL] == 0:
-            M[o, M_VOID] = 1
-    elif op == E.OP_LOST_MUL:
-        M[p, M_LOSTMUL] = arg
+    elif mod_op:
+        modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
     elif op == E.OP_HEAL:
@@ -302,6 +278,81 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
+
+
+# Opcode classes for the battle simulations (sim_row_nb): 0 not an attack modifier (a simulation
+# ignores it), 1 own modifier, 2 modifier of the opponent's attack (blocked by M_IMM_MOD and option
+# immunity), 3 other modifier aimed at the opponent (blocked by option immunity), 4 per_* count.
+SIM_CLASS = np.zeros(64, np.int8)
+for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
+            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL):
+    SIM_CLASS[_op] = 1
+for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS):
+    SIM_CLASS[_op] = 2
+for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
+    SIM_CLASS[_op] = 3
+for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL):
+    SIM_CLASS[_op] = 4
+
+
+@njit(cache=True, inline="always")
+def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
+    """apply_row_nb(..., sim=True, ...) without the call: only attack modifiers, on the scratch M."""
+    op = T.eff[r, E_OP]
+    cls = SIM_CLASS[op]
+    if cls == 0:
+        return
+    o = 1 - p
+    if cls == 2 or cls == 3:
+        if from_option and (M[o, M_IMM_OPT] != 0 or (card >= 0 and card_immune_nb(T, S, M, X, o, card))):
+            return
+        if cls == 2 and M[o, M_IMM_MOD] != 0:
+            return
+    if cls == 4:
+        M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
+    else:
+        modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
+
+
+@njit(cache=True, inline="always")
+def modify_nb(T, S, M, p, op, arg, arg2):
+    """The attack-modifier opcodes (apply_row_nb's mod_op set, per_* aside): updates of M only."""
+    o = 1 - p
+    if op == E.OP_ATK_ADD:
+        M[p, M_ADD] += arg
+    elif op == E.OP_OPP_ATK_ADD:
+        M[o, M_ADD] += arg
+    elif op == E.OP_BASE_ADD:
+        M[p, M_BASE_ADD] += arg
+    elif op == E.OP_ATK_MUL:
+        M[p, M_NUM] = arg
+        M[p, M_DEN] = max(1, arg2)
+    elif op == E.OP_OPP_ATK_MUL:
+        M[o, M_NUM] = arg
+        M[o, M_DEN] = max(1, arg2)
+    elif op == E.OP_HALVE_OPP:
+        M[o, M_HALVED] = 1
+    elif op == E.OP_ATTACK_AS:
+        M[p, M_AS] = arg
+    elif op == E.OP_OPP_ATTACK_AS:
+        M[o, M_AS] = arg
+    elif op == E.OP_ZERO_OPP:
+        M[o, M_ZEROED] = 1
+    elif op == E.OP_NO_ZERO:
+        M[p, M_NOZERO] = 1
+    elif op == E.OP_FORCE_DRAW:
+        M[p, M_FORCE_DRAW] = 1
+    elif op == E.OP_NO_FORCE_DRAW:
+        M[p, M_NOFD] = 1
+    elif op == E.OP_IMMUNE_OPTIONS:
+        M[p, M_IMM_OPT] = 1
+    elif op == E.OP_IMMUNE_MOD:
+        M[p, M_IMM_MOD] = 1
+    elif op == E.OP_VOID_ABILITIES:
+        if T.ct[o, cur_nb(S, o), F_KEEP_ABIL] == 0:
+            M[o, M_VOID] = 1
+    elif op == E.OP_LOST_MUL:
+        M[p, M_LOSTMUL] = arg
 
 
 @njit(cache=True, inline="always")
@@ -406,8 +457,15 @@ def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
         X[X_SPENT_N] = n + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def end_phase_nb(S, X):
+    """Options used up in this phase go to the Dark Area (none: no call)."""
+    if X[X_SPENT_N] != 0:
+        _end_phase_nb(S, X)
+
+
+@njit(cache=True, _nrt=False)
+def _end_phase_nb(S, X):
     for i in range(X[X_SPENT_N]):
         p = X[X_SPENT + 2 * i]
         k = X[X_SPENT + 2 * i + 1]
@@ -454,7 +512,7 @@ def _sim_support_nb(T, S, M, M2, X, p, c, rng):
             M2[i, f] = M[i, f]
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M2, X, p, r, -1):
-            apply_row_nb(T, S, M2, X, p, r, False, True, rng, -1, 0)
+            sim_row_nb(T, S, M2, X, p, r, False, -1, 0)
     return outcome_nb(T, S, M2, p)
 
 
@@ -588,7 +646,7 @@ def outcome_nb(T, S, M, p):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def face_up_blocked_nb(T, S, p, c):
     if T.ct[p, c, F_FACE_UP_LIMIT] == 0:
         return False
@@ -599,7 +657,7 @@ def face_up_blocked_nb(T, S, p, c):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def rows_payable_at_nb(T, S, p, c, timing):
     """Card c has effect rows at this timing and the costs of all of them can be paid now."""
     has = False
@@ -611,9 +669,28 @@ def rows_payable_at_nb(T, S, p, c, timing):
     return has
 
 
+@njit(cache=True, inline="always")
+def facedown_with_nb(T, S, p, mask):
+    """p has a face-down usable option in a slot with rows at one of the timings in mask
+    (tables.F_TIMINGS bits): what timed_options_nb, negate_slot_nb and prepare_ignore_nb look for.
+    Checked inline first, their calls (7-9 arrays of arguments each) are skipped when there is none."""
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and (T.ct[p, c, F_TIMINGS] & mask) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def timed_options_nb(T, S, M, X, p, timing):
+    """Greedy: slots whose option it uses at this timing (written to X[X_LIST...]); returns how many."""
+    if not facedown_with_nb(T, S, p, 1 << timing):
+        return 0
+    return _timed_options_nb(T, S, M, X, p, timing)
+
+
 @njit(cache=True, _nrt=False)
-def timed_options_nb(T, S, M, X, p, timing, out):
-    """Greedy: slots whose option it uses at this timing (written to out); returns how many."""
+def _timed_options_nb(T, S, M, X, p, timing):
     n = 0
     for k in range(3):
         c = S[p, SLOT + k]
@@ -630,12 +707,12 @@ def timed_options_nb(T, S, M, X, p, timing, out):
                 if cond_ok_nb(T, S, M, X, p, r, -1):
                     anyc = True
         if has and pay and anyc:
-            out[n] = k
+            X[X_LIST + n] = k
             n += 1
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def per_kmax_nb(T, S, p, lo, hi):
     """The largest per_* count the battle rows [lo, hi) allow after their own costs; -1: no per_* row."""
     disc = 0
@@ -665,7 +742,7 @@ def per_kmax_nb(T, S, p, lo, hi):
     return km
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy."""
     for i in range(2):
@@ -673,13 +750,20 @@ def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
             M2[i, f] = M[i, f]
     for r in range(lo, hi):
         if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            apply_row_nb(T, S, M2, X, p, r, card >= 0, True, rng, card, count)
+            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
     return outcome_nb(T, S, M2, for_seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def negate_slot_nb(T, S, M, X, p, target_type):
     """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1."""
+    if not facedown_with_nb(T, S, p, TM_NEGATE):
+        return -1
+    return _negate_slot_nb(T, S, M, X, p, target_type)
+
+
+@njit(cache=True, _nrt=False)
+def _negate_slot_nb(T, S, M, X, p, target_type):
     for k in range(3):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
@@ -759,23 +843,42 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     return bk, bi
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
-    """(best outcome, fewest per_* count reaching it) for p's battle rows [lo, hi)."""
-    km = per_kmax_nb(T, S, p, lo, hi)
-    if km < 0:
-        return sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, 0, p, rng), 0
-    top = sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, km, p, rng)
-    k = 0
-    while k < km and sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, k, p, rng) < top:
+    """(best outcome, fewest per_* count reaching it) for p's battle rows [lo, hi): the outcome with
+    the largest count kmax, then the first count 0, 1, ... that reaches it (one simulation site, so
+    the inlined simulation is compiled once)."""
+    kmax = per_kmax_nb(T, S, p, lo, hi)
+    if kmax < 0:
+        kmax = 0  # no per_* row: count 0
+    top = -1
+    k = kmax  # first the largest count
+    while True:
+        o = sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, k, p, rng)
+        if top < 0:
+            top = o
+            if kmax == 0:
+                return top, 0
+            k = 0
+            continue
+        if o >= top:
+            return top, k
         k += 1
-    return top, k
+        if k >= kmax:
+            return top, kmax
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def prepare_ignore_nb(T, S, M, X, s, uses):
     """Greedy, Preparation step (4) when no chain was prepared: DM-EVO-5 evolve_ignore step
-    (reference_effects.Effects.evolve_ignore + reference_greedy.GreedyPlayer.ignore_choice)."""
+    (reference_effects.Effects.evolve_ignore + reference_greedy.GreedyPlayer.ignore_choice).
+    It needs a face-down evolve_ignore option: without any face-down usable option, no call."""
+    if facedown_with_nb(T, S, s, 1 << E.T_EVOLUTION):
+        _prepare_ignore_nb(T, S, M, X, s, uses)
+
+
+@njit(cache=True, _nrt=False)
+def _prepare_ignore_nb(T, S, M, X, s, uses):
     base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
     lv = T.ct[s, base, F_LEVEL] + 1
     if lv > E.LV_ULTIMATE:

@@ -406,7 +406,7 @@ def partner_greedy_nb(T, s):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def best_l3_nb(T, S, s):
     """Greedy: hand position of the Level III to exchange to (-1 none)."""
     if S[s, TOP] >= 0:

@@ -245,7 +245,11 @@ F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets
 F_DLEVEL = F_NO_IGNORE + 1
 # 1 for an option that some requirement names (BL-2's option candidates), else 0.
 F_OPTCAND = F_DLEVEL + 1
-F_PAIR = F_OPTCAND + 1
+# Bit (1 << T_*) for every timing among the card's effect rows, and TM_NEGATE when one of its battle
+# rows negates an option: "could this option act now?" in one read (greedy's slot scans).
+F_TIMINGS = F_OPTCAND + 1
+TM_NEGATE = 1 << 30
+F_PAIR = F_TIMINGS + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -277,6 +281,15 @@ def kernel_tables(t: Tables) -> KTables:
     ct[:, :, F_NO_IGNORE] = t.no_ignore
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
+    for s in range(2):
+        for c in range(n):
+            m = 0
+            for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
+                m |= 1 << int(t.effects[r, E.E_TIMING])
+                if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
+                        E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION):
+                    m |= TM_NEGATE
+            ct[s, c, F_TIMINGS] = m
     ct[:, :, F_PAIR:F_PAIR + n] = pair_table(t)
     # (A field-major layout, ct[seat, F_*, card], was measured in round 4: no faster — the hand
     # scans wait on the card-id -> field load chain, not on cache misses.)
