@@ -42,12 +42,12 @@ def _load(path: Path):
 
 
 def _note_cold_cache(err: Console) -> None:
-    """On the first run numba compiles the engine (a minute or two); say so instead of hanging silently."""
+    """On the first run numba compiles the engine (two or three minutes); say so instead of hanging silently."""
     from simcli.engine import cache_dir
 
     cache = cache_dir()
     if not cache.is_dir() or not any(cache.rglob("kernel*.nbi")):
-        err.print("first run: compiling the numba engine (a minute or two; cached for later runs)…")
+        err.print("first run: compiling the numba engine (two or three minutes; cached for later runs)…")
 
 
 def _warn_unmodeled(decks) -> None:
