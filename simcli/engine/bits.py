@@ -16,12 +16,15 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-if numba.config.DISABLE_JIT:  # plain Python (NUMBA_DISABLE_JIT=1): same result
 
-    def ctz_nb(m):
-        m = int(m)
-        return (m & -m).bit_length() - 1
+def ctz_py(m):
+    """Plain-Python ctz (what ctz_nb is under NUMBA_DISABLE_JIT=1)."""
+    m = int(m)
+    return (m & -m).bit_length() - 1
 
+
+if numba.config.DISABLE_JIT:
+    ctz_nb = ctz_py
 else:
 
     @intrinsic

@@ -1,0 +1,76 @@
+"""The packed kernel table's derived per-card fields and the bit helper the planners use.
+
+These fields are shortcuts (optimisation round 4, docs/performance.md): each must say exactly what
+the slower test it replaces would say, or the kernel's decisions drift from the reference engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numba import njit
+
+from simcli.engine import enums as E
+from simcli.engine.bits import ctz_nb, ctz_py
+from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_NEGATE, compile_tables, kernel_tables)
+from test_engine_parity import SHIPPED
+from test_engine_helpers import DECK_1, DECK_2, cards
+from test_engine_rules import digi, fill, opt
+
+
+@njit(cache=True)
+def _set_bits_nb(m):
+    out = np.empty(64, np.int64)
+    n = 0
+    while m != 0:
+        out[n] = ctz_nb(m)
+        m &= m - 1
+        n += 1
+    return out[:n]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=2**62))
+def test_ctz_visits_the_set_bits_in_ascending_order(m):
+    expected = [i for i in range(63) if (m >> i) & 1]
+    assert _set_bits_nb(np.int64(m)).tolist() == expected
+    assert ctz_py(np.int64(m)) == expected[0]  # the NUMBA_DISABLE_JIT twin
+
+
+def _decks():
+    # the shipped and hand-built decks, and one with negate / point-timing / evolve_ignore options
+    special = fill([digi("Alpha"), opt("Neg", effects=["negate_program"]), opt("Pts", effects=["heal 10"], timing="point"),
+                    opt("Ign", effects=["evolve_ignore"], timing="evolution")])
+    decks = [cards(DECK_1), cards(DECK_2), special] + list(SHIPPED)
+    return [(decks[i], decks[(i + 1) % len(decks)]) for i in range(len(decks))]
+
+
+def test_derived_fields_agree_with_the_tables():
+    negates = (E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION)
+    seen_negate = False
+    for a, b in _decks():
+        T, _ = compile_tables([a, b], effects=True)
+        ct = kernel_tables(T).ct
+        for s in range(2):
+            for c in range(int(T.n_cards[s])):
+                digimon = T.kind[s, c] == E.KIND_DIGIMON
+                # F_DLEVEL: "a Digimon of level L" in one read
+                assert ct[s, c, F_DLEVEL] == (T.level[s, c] if digimon else -1)
+                # F_OPTCAND: BL-2's option candidates (an option some requirement names)
+                assert ct[s, c, F_OPTCAND] == int(T.kind[s, c] == E.KIND_OPTION and T.req_opt[s, c] != 0)
+                # F_TIMINGS: one bit per timing of the card's rows, TM_NEGATE for a battle negate row
+                rows = T.effects[T.eff_lo[s, c]:T.eff_hi[s, c]]
+                want = 0
+                for r in rows:
+                    want |= 1 << int(r[E.E_TIMING])
+                    if r[E.E_TIMING] == E.T_BATTLE and r[E.E_OP] in negates:
+                        want |= TM_NEGATE
+                        seen_negate = True
+                assert ct[s, c, F_TIMINGS] == want
+    assert seen_negate  # the flag is exercised
+
+
+def test_effects_none_has_no_timing_bits():
+    T, _ = compile_tables([cards(DECK_1), cards(DECK_2)], effects=False)
+    assert not kernel_tables(T).ct[:, :, F_TIMINGS].any()
