@@ -33,7 +33,7 @@ from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greed
                                           end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
                                           prepare_ignore_nb, timed_options_nb, use_ability_nb, use_option_battle_nb,
                                           use_option_nb)
-from simcli.engine.kernel_effects import unbind_nb, use_support_nb
+from simcli.engine.kernel_effects import use_support_nb
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
                                    free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
@@ -44,7 +44,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
-                                 X_PLAYER, X_SPENT_N, X_TURN)
+                                 X_PLAYER, X_TURN)
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
 BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
@@ -294,13 +294,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     evolution_nb(T, S, sa, True, t)
     # Battle (DM-BAT-1)
     reset_mods_nb(M)
-    if rows:
-        battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses)
-    else:  # no effect rows in either deck: battle_start_nb would only do this (and costs a call of 9 arrays)
-        X[X_SPENT_N] = 0
-        S[0, ABIL_USED] = 0
-        S[1, ABIL_USED] = 0
-        unbind_nb(S)
+    battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows)
     cur = sa
     passes = 0
     windows = 0

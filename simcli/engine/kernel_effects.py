@@ -528,12 +528,20 @@ def unbind_nb(S):
                 S[p, SLOT_UP + k] = 0
 
 
-@njit(cache=True, _nrt=False)
-def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses):
+@njit(cache=True, inline="always")
+def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
+    """Start of the battle phase: resets, options whose Digimon left, then (rows: some card of either
+    deck has effect rows) passive abilities, greedy negation of active Items, face-up options."""
     X[X_SPENT_N] = 0
     S[0, ABIL_USED] = 0
     S[1, ABIL_USED] = 0
     unbind_nb(S)
+    if rows:  # without effect rows the rest does nothing: no call (it takes 9 arrays)
+        _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
     for i in range(2):
         p = sa if i == 0 else fa
         c = cur_nb(S, p)
