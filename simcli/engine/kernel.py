@@ -35,7 +35,7 @@ from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greed
                                           use_option_nb)
 from simcli.engine.kernel_effects import use_support_nb
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
-                                   free_slots_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
+                                   options_to_set_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
@@ -147,16 +147,11 @@ def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
     end_phase_nb(S, X)
     # (6) set options (greedy: its usable options, last one first, into the first free slots)
     if greedy:
-        free = free_slots_nb(S, s)
-        n = 0
-        for pos in range(S[s, HAND_N]):
-            if n >= free:
-                break
-            if T.ct[s, S[s, HAND + pos], F_USABLE_OPT] != 0:
-                K[n] = pos
-                n += 1
-        for i in range(n - 1, -1, -1):
-            c = hand_remove_nb(S, s, K[i])
+        m = options_to_set_nb(T, S, s)
+        for pos in range(S[s, HAND_N] - 1, -1, -1):  # last one first: lower positions stay valid
+            if ((m >> pos) & 1) == 0:
+                continue
+            c = hand_remove_nb(S, s, pos)
             for kk in range(3):
                 if S[s, SLOT + kk] < 0:
                     S[s, SLOT + kk] = c

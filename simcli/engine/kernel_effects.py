@@ -206,42 +206,61 @@ def per_avail_nb(T, S, p, op):
     return S[p, DECK_N]
 
 
+# Opcode flags (one table for apply_row_nb and the battle simulations' sim_row_nb):
+#   OPF_MOD      an attack modifier (changes M only; a simulation applies it, ignores the rest)
+#   OPF_OPP      aimed at the opponent: an opponent immune to options is not reached by an option's row
+#   OPF_MOD_OPP  modifies the opponent's attack: blocked by the opponent's M_IMM_MOD too
+#   OPF_PER      a per_* count (own attack += arg per card discarded / milled)
+OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
+OP_FLAGS = np.zeros(64, np.int8)
+for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
+            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL):
+    OP_FLAGS[_op] = OPF_MOD
+for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS):
+    OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
+for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
+    OP_FLAGS[_op] = OPF_MOD | OPF_OPP
+for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR):
+    OP_FLAGS[_op] = OPF_OPP
+for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL):
+    OP_FLAGS[_op] = OPF_MOD | OPF_PER
+
+
+@njit(cache=True, inline="always")
+def row_blocked_nb(T, S, M, X, p, f, from_option, card):
+    """A row with opcode flags f cannot reach p's opponent: option immunity (an option's row aimed at
+    it) or immunity to attack modification."""
+    o = 1 - p
+    if f & OPF_OPP:
+        if from_option and (M[o, M_IMM_OPT] != 0 or (card >= 0 and card_immune_nb(T, S, M, X, o, card))):
+            return True
+        if (f & OPF_MOD_OPP) and M[o, M_IMM_MOD] != 0:
+            return True
+    return False
+
+
 @njit(cache=True, _nrt=False)
-def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
+def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
     """card: the option card applied (-1 an ability); count: the player's per_* count."""
     o = 1 - p
     op = T.eff[r, E_OP]
     arg = T.eff[r, E_ARG]
     arg2 = T.eff[r, E_ARG2]
-    mod_opp = (op == E.OP_OPP_ATK_ADD or op == E.OP_OPP_ATK_MUL or op == E.OP_HALVE_OPP or op == E.OP_ZERO_OPP
-               or op == E.OP_OPP_ATTACK_AS)
-    opp_op = mod_opp or op == E.OP_DAMAGE or op == E.OP_OPP_MILL or op == E.OP_OPP_DISCARD \
-        or op == E.OP_FORCE_DRAW or op == E.OP_VOID_ABILITIES or op == E.OP_OPP_SLOTS_CLEAR
-    if opp_op:
-        if from_option and (M[o, M_IMM_OPT] != 0 or (card >= 0 and card_immune_nb(T, S, M, X, o, card))):
-            return
-        if mod_opp and M[o, M_IMM_MOD] != 0:
-            return
-    per_op = op == E.OP_PER_DISCARD or op == E.OP_PER_DISCARD_DIGIMON or op == E.OP_PER_MILL
-    mod_op = mod_opp or per_op or op == E.OP_ATK_ADD or op == E.OP_BASE_ADD or op == E.OP_ATK_MUL \
-        or op == E.OP_ATTACK_AS or op == E.OP_NO_ZERO or op == E.OP_FORCE_DRAW or op == E.OP_NO_FORCE_DRAW \
-        or op == E.OP_IMMUNE_OPTIONS or op == E.OP_IMMUNE_MOD or op == E.OP_VOID_ABILITIES or op == E.OP_LOST_MUL
-    if sim and not mod_op:
+    f = OP_FLAGS[op]
+    if row_blocked_nb(T, S, M, X, p, f, from_option, card):
         return
-    if per_op:
-        n = count
-        if not sim:
-            n = min(n, per_avail_nb(T, S, p, op))
-            if arg2 > 0:
-                n = min(n, arg2)
-            for _ in range(n):
-                if op == E.OP_PER_MILL:
-                    S[p, DECK_N] -= 1
-                    push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
-                else:
-                    push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
+    if f & OPF_PER:
+        n = min(count, per_avail_nb(T, S, p, op))
+        if arg2 > 0:
+            n = min(n, arg2)
+        for _ in range(n):
+            if op == E.OP_PER_MILL:
+                S[p, DECK_N] -= 1
+                push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+            else:
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
-    elif mod_op:
+    elif f & OPF_MOD:
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
@@ -280,35 +299,15 @@ def apply_row_nb(T, S, M, X, p, r, from_option, sim, rng, card, count):
                 S[o, SLOT_UP + k] = 0
 
 
-# Opcode classes for the battle simulations (sim_row_nb): 0 not an attack modifier (a simulation
-# ignores it), 1 own modifier, 2 modifier of the opponent's attack (blocked by M_IMM_MOD and option
-# immunity), 3 other modifier aimed at the opponent (blocked by option immunity), 4 per_* count.
-SIM_CLASS = np.zeros(64, np.int8)
-for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
-            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL):
-    SIM_CLASS[_op] = 1
-for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS):
-    SIM_CLASS[_op] = 2
-for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
-    SIM_CLASS[_op] = 3
-for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL):
-    SIM_CLASS[_op] = 4
-
-
 @njit(cache=True, inline="always")
 def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
-    """apply_row_nb(..., sim=True, ...) without the call: only attack modifiers, on the scratch M."""
+    """A battle simulation's apply_row_nb: only attack modifiers, on the scratch M; a per_* row counts
+    `count` cards without moving any."""
     op = T.eff[r, E_OP]
-    cls = SIM_CLASS[op]
-    if cls == 0:
+    f = OP_FLAGS[op]
+    if (f & OPF_MOD) == 0 or row_blocked_nb(T, S, M, X, p, f, from_option, card):
         return
-    o = 1 - p
-    if cls == 2 or cls == 3:
-        if from_option and (M[o, M_IMM_OPT] != 0 or (card >= 0 and card_immune_nb(T, S, M, X, o, card))):
-            return
-        if cls == 2 and M[o, M_IMM_MOD] != 0:
-            return
-    if cls == 4:
+    if f & OPF_PER:
         M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
@@ -316,7 +315,7 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
 
 @njit(cache=True, inline="always")
 def modify_nb(T, S, M, p, op, arg, arg2):
-    """The attack-modifier opcodes (apply_row_nb's mod_op set, per_* aside): updates of M only."""
+    """The attack-modifier opcodes (OPF_MOD, per_* aside): updates of M only."""
     o = 1 - p
     if op == E.OP_ATK_ADD:
         M[p, M_ADD] += arg
@@ -369,7 +368,7 @@ def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
             pay_cost_nb(T, S, p, r)
-            apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+            apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
             used = True
     if used:
         uses[p, c] += 1
@@ -441,7 +440,7 @@ def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
             if first < 0:
                 first = r
             if cond_ok_nb(T, S, M, X, p, r, -1):
-                apply_row_nb(T, S, M, X, p, r, True, False, rng, c, count)
+                apply_row_nb(T, S, M, X, p, r, True, rng, c, count)
     up = option_limit_nb(T, S, p, first) if first >= 0 else 0
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
@@ -485,7 +484,7 @@ def use_ability_nb(T, S, M, X, p, r, rng, uses):
     S[p, ABIL_USED] |= 1 << (r - T.ct[p, c, F_EFF_LO])
     pay_cost_nb(T, S, p, r)
     if cond_ok_nb(T, S, M, X, p, r, -1):
-        apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, count)
+        apply_row_nb(T, S, M, X, p, r, False, rng, -1, count)
     uses[p, c] += 1
 
 
@@ -500,7 +499,7 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
             pay_cost_nb(T, S, p, r)
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M, X, p, r, -1):
-            apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+            apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
     uses[p, c] += 1
 
 
@@ -549,7 +548,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and T.eff[r, E_TIMING] == E.T_PASSIVE \
                         and cond_ok_nb(T, S, M, X, p, r, -1):
-                    apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
     for i in range(2):
         p = sa if i == 0 else fa
         if abilities_active_nb(T, S, M, p):
@@ -560,7 +559,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
                         and cond_ok_nb(T, S, M, X, p, r, -1):
-                    apply_row_nb(T, S, M, X, p, r, False, False, rng, -1, 0)
+                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
     for i in range(2):  # greedy: negate_item against Items already face-up (second attacker, then first)
         p = sa if i == 0 else fa
         if X[X_PLAYER + p] != E.PLAYER_GREEDY:
@@ -596,7 +595,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
             if c >= 0 and S[p, SLOT_UP + k] > 0:
                 for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                     if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M, X, p, r, -1):
-                        apply_row_nb(T, S, M, X, p, r, True, False, rng, c, 0)
+                        apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
 
 
 @njit(cache=True, _nrt=False)

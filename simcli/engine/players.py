@@ -430,17 +430,29 @@ def free_slots_nb(S, s):
     return f
 
 
-@njit(cache=True, _nrt=False)
-def discard_greedy_nb(T, S, s, keep):
-    discard_baseline_nb(T, S, s, keep, 2)
+@njit(cache=True, inline="always")
+def options_to_set_nb(T, S, s):
+    """Greedy: the usable options it sets (DM-PREP-1 step 6) or keeps for that at the discard step —
+    the first ones in hand order, one per empty slot; a bit mask of hand positions."""
     free = free_slots_nb(S, s)
+    m = np.int64(0)
     n = 0
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         if T.ct[s, S[s, HAND + pos], F_USABLE_OPT] != 0:
-            keep[pos] = 1
+            m |= np.int64(1) << pos
             n += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def discard_greedy_nb(T, S, s, keep):
+    discard_baseline_nb(T, S, s, keep, 2)
+    m = options_to_set_nb(T, S, s)
+    while m != 0:
+        keep[ctz_nb(m)] = 1
+        m &= m - 1
     b = best_l3_nb(T, S, s)
     if b >= 0:
         keep[b] = 1
