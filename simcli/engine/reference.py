@@ -171,6 +171,16 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     return [pos for pos in range(len(p.hand)) if pos not in keep]
 
 
+def _claim(p, st, r, uh, us):
+    """Step st takes the WP / named option r (_find_wp / _find_named result) from hand or slot."""
+    if r[1] == 0:
+        st.res = p.hand[r[2]]
+        uh.add(r[2])
+    else:
+        st.res, st.res_slot = p.slots[r[2]], r[2]
+        us.add(r[2])
+
+
 def _find_wp(t, s, p, need, used_hand, used_slots):
     """Lowest sufficient Winning Percentage card: (value, hand before slots, position)."""
     best = None
@@ -233,24 +243,14 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                     r = _find_wp(t, s, p, w, uh, us)
                     if r is None:
                         continue
-                    if r[1] == 0:
-                        st.res = p.hand[r[2]]
-                        uh.add(r[2])
-                    else:
-                        st.res, st.res_slot = p.slots[r[2]], r[2]
-                        us.add(r[2])
+                    _claim(p, st, r, uh, us)
                     cost += wp_cost(r[0])
                 o = int(t.req[s, c, a, R_OPT])
                 if o >= 0:
                     r = _find_named(t, s, p, o, uh, us)
                     if r is None:
                         continue
-                    if r[1] == 0:
-                        st.res = p.hand[r[2]]
-                        uh.add(r[2])
-                    else:
-                        st.res, st.res_slot = p.slots[r[2]], r[2]
-                        us.add(r[2])
+                    _claim(p, st, r, uh, us)
                 j = int(t.req[s, c, a, R_JOG])
                 if j >= 0:
                     jp = -1
