@@ -69,7 +69,7 @@ def test_new_vocabulary_rows():
     row = compile_effect(parse_effect("per_mill(50,3) if opp_frame=Red | when: evolved | cost: discard_digimon(1) | limit: digimon"),
                          "battle", v)
     assert row[E.E_OP] == E.OP_PER_MILL and (row[E.E_ARG], row[E.E_ARG2]) == (50, 3)
-    assert row[E.E_TIMING] == E.T_EVOLVED and row[E.E_LIMIT] == E.L_DIGIMON
+    assert row[E.E_TIMING] == E.T_EVOLVED and row[E.E_LIMIT] == E.L_DISCARDED and row[E.E_LIMIT_END] == E.LE_LEAVE
     assert tuple(row[E.E_COND0:E.E_COND0 + 3]) == (E.C_OPP_FRAME, E.CMP_EQ, E.FRAME_RED)
     assert tuple(row[E.E_COST0:E.E_COST0 + 2]) == (E.K_DISCARD_DIGIMON, 1)
     assert compile_effect(parse_effect("per_discard(100)"), "battle", v)[E.E_ARG2] == 0  # no maximum
@@ -77,7 +77,54 @@ def test_new_vocabulary_rows():
     assert row[E.E_COND0] == E.C_CARD and row[E.E_COND0 + 2] == v.code("name", "darktower")
     for name in ("negate_item", "negate_option", "keep_abilities", "no_ignore", "opp_slots_clear"):
         assert compile_effect(parse_effect(name), "battle", v)[E.E_OP] == getattr(E, "OP_" + name.upper())
-    assert E.N_OPS == E.OP_OPP_SLOTS_CLEAR + 1 and E.N_CONDS == E.C_CARD + 1
+    assert E.OP_OPP_SLOTS_CLEAR == 34 and E.C_CARD == 23  # appended codes never move
+
+
+V4 = ["gain(sky) | limit: lifespan", "opp_lose(sky) | when: support", "attack_last | when: passive",
+      "damage_per_gauge(10) | cost: self_gauge", "opp_reveal(3,10) | cost: gauge", "no_loss | limit: turn",
+      "evolve_now | filter: level=Perfect", "opp_wipe if opp_warped | when: opp_evolved", "lost+20 | when: win",
+      "search(4) | filter: kind=Digimon & name~Greymon", "opp_slots_clear(up)", "opp_slots_clear(down)",
+      "appear if name=Agumon & opp_level=Ultimate | limit: turns(2)", "heal(30) | when: appear",
+      "appear if name=Agumon | cost: place | filter: name=Yagami Taichi", "atk+10 if points<=opp",
+      "atk*2 if opp_sheet:frame=Red | when: support", "atk*3 if support:type~Holy & opp_keyword!=sky",
+      "immune_options if card:group=Worm | when: passive", "atk+500 if group=Royal Knights | when: support",
+      "atk+300 if name~Greymon", "appear if opp_power>=700 & name=Shine Greymon", "atk+50 | when: start",
+      "atk+200 if level=Perfect | limit: turns(2), lost, lifespan", "atk+50 | limit: lost, lifespan",
+      "appear | when: start | cost: discard_if(1) | filter: kind=Digimon & type~Cyborg"]
+
+
+@pytest.mark.parametrize("text", V4)
+def test_version_4_vocabulary_round_trips(text):
+    e = parse_effect(text)
+    assert format_effect(e) == text
+    compile_effect(e, "battle", Vocab())
+
+
+def test_version_4_rows():
+    v = Vocab()
+    row = compile_effect(parse_effect("atk+200 if level=Perfect | limit: turns(2), lost, lifespan"), "battle", v)
+    assert (row[E.E_LIMIT], row[E.E_LIMIT_ARG], row[E.E_LIMIT_END]) == (E.L_TURNS, 2, E.LE_LOSE | E.LE_LIFESPAN)
+    row = compile_effect(parse_effect("search(4) | filter: kind=Digimon & name~Greymon"), "battle", v)
+    assert tuple(row[E.E_FILT0:E.E_FILT0 + 4]) == (E.FK_KIND, E.KIND_DIGIMON, E.FK_NAME_HAS, 0)
+    assert v.texts == ["greymon"]
+    row = compile_effect(parse_effect("atk+1 if name~Shout & opp_sheet:frame=Red & points<opp"), "battle", v)
+    assert tuple(row[E.E_COND0:E.E_COND0 + 9]) == (E.C_NAME, E.CMP_HAS, 1, E.C_OPP_SHEET, E.FK_FRAME, E.FRAME_RED,
+                                                   E.C_POINTS_REL, E.CMP_LT, 0)
+    row = compile_effect(parse_effect("gain(Sky)"), "battle", v)
+    assert row[E.E_OP] == E.OP_GAIN_KEYWORD and row[E.E_ARG] == v.code("word", "sky")
+    row = compile_effect(parse_effect("opp_slots_clear(down)"), "battle", v)
+    assert row[E.E_OP] == E.OP_OPP_SLOTS_CLEAR and row[E.E_ARG] == E.SLOTS_DOWN
+    row = compile_effect(parse_effect("opp_reveal(3,10)"), "battle", v)
+    assert (row[E.E_ARG], row[E.E_ARG2]) == (3, 10)
+
+
+@pytest.mark.parametrize("bad", ["search(3)", "atk+5 | filter: name=X", "atk+5 if group~Royal", "lost-5",
+                                 "atk+5 | limit: turns(0)", "atk+5 | limit: lost, lost", "gain()",
+                                 "atk+5 if sheet:colour=Red", "atk+5 | when: battle | when: point",
+                                 "appear | cost: place", "atk+5 if points<=opponent"])
+def test_version_4_bad_effects_are_rejected(bad):
+    with pytest.raises(EffectSyntaxError):
+        parse_effect(bad)
 
 
 @pytest.mark.parametrize("bad", ["atk+", "atk*0", "fly(3)", "atk+5 if level=VII", "atk+5 | when: lunch",

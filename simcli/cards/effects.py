@@ -3,7 +3,8 @@
 One effect per string::
 
     EFFECT   := OP [ "if" COND { "&" COND } ] { "|" CLAUSE }
-    CLAUSE   := "when:" TIMING | "cost:" COST { "," COST } | "limit:" LIMIT
+    CLAUSE   := "when:" TIMING | "cost:" COST { "," COST } | "limit:" LIMIT { "," END }
+              | "filter:" FILTER [ "&" FILTER ]
 
     OP       := atk+N | atk-N              own final attack +/- N (after multiplication)
               | opp_atk+N | opp_atk-N      opponent's final attack +/- N
@@ -23,41 +24,88 @@ One effect per string::
               | immune_mod                 immune to all attack modification by the opponent
               | draw(N) | discard(N) | mill(N) | opp_mill(N) | opp_discard(N)
               | lost*K                     opponent's lost points x K when this side wins
-              | evolve_ignore              evolve to the next level ignoring requirements
+              | lost+N                     opponent's lost points + N when this side wins (after lost*K)
+              | evolve_ignore              evolve to the next level ignoring requirements (Preparation)
+              | evolve_now                 in a battle window: evolve, ignoring requirements, into a Digimon
+                                           of the next level from hand (matching the row filter, if any)
               | negate_item                negate an opponent's Item option (the one being used, else an
                                            active one in its slots); it goes to the Dark Area
               | negate_option              negate an opponent's option of any type before it resolves
               | keep_abilities             this Digimon's special abilities cannot be voided
-              | no_ignore                  this Digimon cannot be evolved into by evolve_ignore
+              | no_ignore                  this Digimon cannot be evolved into by evolve_ignore / evolve_now
               | per_discard(N[,M])         discard up to M cards from hand (no M: any number), atk+N each
               | per_discard_digimon(N[,M]) the same, counting Digimon cards only
               | per_mill(N[,M])            send up to M cards from the deck top to the Dark Area, atk+N each
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
+              | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
+              | gain(WORD)                 own Digimon gains the ability keyword WORD (this battle)
+              | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
+              | attack_last                this side is the second attacker of this turn's battle
+              | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
+              | opp_reveal(K,N)            the opponent reveals its top K deck cards: N points lost per
+                                           option card among them; then its deck is shuffled ("Cracker")
+              | search(K)                  look at the own top K deck cards: those matching the row filter
+                                           go to hand; the deck is shuffled
+              | no_loss                    this turn a lost battle costs no points and the Digimon stays
+              | opp_wipe                   the opponent's hand and option slots go to its Dark Area
+              | appear                     an appearance row: this card appears from hand (only in a
+                                           card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
-              | points OP2 N | opp_points OP2 N | attr=X | opp_attr=X | field=X | opp_field=X
+              | points OP2 N | opp_points OP2 N | points OP2 opp (own points against the opponent's)
+              | attr=X | opp_attr=X | field=X | opp_field=X
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
-              | keyword=WORD | opp_keyword=WORD | name=NAME | opp_name=NAME | first | second
+              | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
+              | name=NAME | opp_name=NAME | name~TEXT | opp_name~TEXT (the name contains TEXT)
+              | group=G | opp_group=G      the Digimon's group (Royal Knights, Seven Great Demon Lords …)
+              | first | second
               | frame=Red|Blue|Gold | opp_frame=…   own / opponent's Digimon's frame colour
-              | card=NAME                  the opponent's option card being applied is named NAME
-                                           (e.g. ``immune_options if card=Dark Tower``: immune to that card)
+              | card=NAME | card~TEXT      the opponent's option card being applied is named / contains
+              | card:FILTER                the opponent's option card being applied matches FILTER
+              | sheet:FILTER | opp_sheet:FILTER    a Digimon on the own / opponent's sheet (the box's top
+                                           card, the Level III under it, the support box) matches FILTER
+              | support:FILTER             a card in the own support box matches FILTER
+              | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
+              | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
+    FILTER   := name=NAME | name~TEXT | type~WORD | field=F | attr=A | level=LEVEL | frame=COLOUR
+              | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
     TIMING   := prep | evolution | battle | point | win | lose | passive
-              | evolved                    once, right after the own Digimon evolves into this card
+              | evolved                    a Digimon: once, right after the own Digimon evolves into this
+                                           card; a requirement option: in the battle of the turn it served
+                                           as an evolution requirement, for the Digimon it evolved
               | support                    a Digimon card's support ability (■, DM-BAT-2): the row applies
                                            when the player puts the card from hand into its Support Box
                                            in a battle window (conditions: its battling Digimon, as usual)
+              | start                      at the start of the battle (after start-of-battle appearances)
+              | appear                     once, right after this Digimon appears
+              | opp_evolved                right after the opponent's Digimon evolves or appears
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
+              | discard_if(N)              discard N cards from hand matching the row filter
+              | self_gauge                 the own box Digimon goes to the point gauge after the effect
+              | show                       show a hand card matching the row filter (it stays in hand)
+              | place                      a hand card matching the row filter goes to the support box
+                                           (it stays there while this Digimon is in the box)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
-              | digimon                    until the own Digimon leaves the Digimon Box
+              | digimon                    = discarded, leave
+              | lifespan                   = discarded, lifespan
+    END      := lost                       also ends when the own Digimon loses a battle
+              | leave                      also ends when the Digimon it was used with leaves the box
+              | lifespan                   also ends at the end of the own Digimon's lifespan (renewal)
 
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
 ``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``,
-``atk+460 if name=Agumon | when: support`` (a support Digimon for an Agumon).
+``atk+460 if name=Agumon | when: support`` (a support Digimon for an Agumon),
+``atk+200 if level=Perfect | limit: turns(2), lost, lifespan``,
+``search(4) | filter: kind=Digimon & name~Greymon``,
+``appear if name=Agumon & opp_level=Ultimate | limit: turns(2)`` (an appearance row).
 
-Without ``when:`` an option's effect uses the card's own timing and a Digimon's ability is
-``battle`` (used in a battle window).  Without ``limit:`` an effect lasts for the phase it was
-used in (C-OPT-2).  The compiler turns each string into one int32 row (enums.E_* layout);
-words (attributes, fields, types, keywords, names) are coded by a ``Vocab`` built per compile.
+Without ``when:`` an option's effect uses the card's own timing, a Digimon's ability is
+``battle`` (used in a battle window) and an appearance row is ``battle`` (during battle).  Without
+``limit:`` an effect lasts for the phase it was used in (C-OPT-2).  The compiler turns each string
+into one int32 row (enums.E_* layout); words (attributes, fields, types, keywords, names, groups)
+are coded by a ``Vocab`` built per compile; the texts of ``name~`` / ``card~`` / filter ``name~``
+get bit indices (at most 31 per compile: ``tables`` gives every card the bit mask of those texts
+its name contains).
 """
 
 from __future__ import annotations
@@ -85,6 +133,11 @@ _OP_SIMPLE = {
     "keep_abilities": E.OP_KEEP_ABILITIES,
     "no_ignore": E.OP_NO_IGNORE,
     "opp_slots_clear": E.OP_OPP_SLOTS_CLEAR,
+    "attack_last": E.OP_ATTACK_LAST,
+    "no_loss": E.OP_NO_LOSS,
+    "evolve_now": E.OP_EVOLVE_NOW,
+    "opp_wipe": E.OP_OPP_WIPE,
+    "appear": E.OP_APPEAR,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -101,13 +154,18 @@ _OP_CALL = {
     "mill": E.OP_MILL,
     "opp_mill": E.OP_OPP_MILL,
     "opp_discard": E.OP_OPP_DISCARD,
+    "damage_per_gauge": E.OP_DAMAGE_PER_GAUGE,
+    "search": E.OP_SEARCH,
 }
-_OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD}
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD}  # (WORD)
+_SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
+_OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
 _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
-_COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS}
+_COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER}
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
@@ -122,19 +180,37 @@ _COND_WORD = {
     "name": (E.C_NAME, "name"),
     "opp_name": (E.C_OPP_NAME, "name"),
     "card": (E.C_CARD, "name"),
+    "group": (E.C_GROUP, "group"),
+    "opp_group": (E.C_OPP_GROUP, "group"),
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
-_COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON}
-_LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW,
-           "digimon": E.L_DIGIMON}
+_COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF}
+_COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
+              "opp_warped": E.C_OPP_WARPED}
+_COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
+          "discard_if": E.K_DISCARD_IF}
+_COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE}
+_FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
+_FILTER_OPS = ("search",)  # operations that need the row filter (evolve_now may have one)
+_LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
+_ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN}
+# filter keys: FK code, allowed comparison, value kind
+_FILTERS = {
+    ("name", "="): E.FK_NAME, ("name", "~"): E.FK_NAME_HAS, ("type", "~"): E.FK_TYPE, ("field", "="): E.FK_FIELD,
+    ("attr", "="): E.FK_ATTR, ("level", "="): E.FK_LEVEL, ("frame", "="): E.FK_FRAME, ("group", "="): E.FK_GROUP,
+    ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
+}
 
 _NUM = r"(\d+)"
-_RE_ADD = re.compile(r"^(atk|opp_atk|base)([+-])(\d+)$")
+_RE_ADD = re.compile(r"^(atk|opp_atk|base|lost)([+-])(\d+)$")
 _RE_MUL = re.compile(r"^(atk|opp_atk|lost)([*/])(\d+)$")
 _RE_AS = re.compile(r"^(attack|opp_attack)=([ABC])$")
 _RE_CALL = re.compile(r"^([a-z_]+)\((\d+)\)$")
+_RE_CALL2 = re.compile(r"^([a-z_]+)\((\d+),\s*(\d+)\)$")
 _RE_PER = re.compile(r"^([a-z_]+)\((\d+)(?:,\s*(\d+))?\)$")
+_RE_WORD = re.compile(r"^([a-z_]+)\(([^()]+)\)$")
 _RE_COND = re.compile(r"^([a-z_]+)\s*(!=|>=|<=|=|>|<|~)\s*(.+)$")
+_RE_FILT = re.compile(r"^([a-z_]+)\s*(=|~)\s*(.+)$")
 
 
 class EffectSyntaxError(ValueError):
@@ -143,54 +219,87 @@ class EffectSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Cond:
-    kind: str  # the condition's keyword, e.g. "level", "opp_higher"
-    cmp: str = ""  # one of CMP_SYMBOLS, "" for flag conditions
-    value: str = ""
+    kind: str  # the condition's keyword, e.g. "level", "opp_higher", "sheet"
+    cmp: str = ""  # one of CMP_SYMBOLS, "" for flag conditions, ":" for filter conditions
+    value: str = ""  # for a filter condition: the filter text ("frame=Red")
 
 
 @dataclass(frozen=True)
 class Effect:
-    op: str  # e.g. "atk+", "atk*", "damage", "attack=", "zero_opp"
+    op: str  # e.g. "atk+", "atk*", "damage", "attack=", "zero_opp", "gain", "opp_reveal"
     arg: int = 0
-    arg2: int = 1  # denominator for multipliers
+    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M)
     conds: tuple[Cond, ...] = ()
     timing: str = ""  # "" = the card's default
     costs: tuple[tuple[str, int], ...] = ()
     limit: str = "phase"
     limit_arg: int = 0
+    word: str = ""  # gain(WORD) / opp_lose(WORD); "up"/"down" of opp_slots_clear(…)
+    ends: tuple[str, ...] = ()  # end events of the limit (lost, leave, lifespan), in that order
+    filters: tuple[tuple[str, str, str], ...] = ()  # the row filter: (key, "=" or "~", value)
 
     def text(self) -> str:
         return format_effect(self)
 
 
-def _parse_op(s: str) -> tuple[str, int, int]:
+def _parse_op(s: str) -> tuple[str, int, int, str]:
     s = s.strip()
     if s in _OP_SIMPLE:
-        return s, 0, 1
+        return s, 0, 1, ""
     if m := _RE_ADD.match(s):
         sign = 1 if m.group(2) == "+" else -1
-        return m.group(1) + "+", sign * int(m.group(3)), 1
+        if m.group(1) == "lost" and sign < 0:
+            raise EffectSyntaxError(f"lost-N is not in the language: {s!r}")
+        return m.group(1) + "+", sign * int(m.group(3)), 1, ""
     if m := _RE_MUL.match(s):
         k = int(m.group(3))
         if k == 0:
             raise EffectSyntaxError(f"multiplier 0 in {s!r}")
-        return (m.group(1) + "*", k, 1) if m.group(2) == "*" else (m.group(1) + "*", 1, k)
+        return (m.group(1) + "*", k, 1, "") if m.group(2) == "*" else (m.group(1) + "*", 1, k, "")
     if m := _RE_AS.match(s):
-        return m.group(1) + "=", E.BT_NAMES.index(m.group(2)), 1
+        return m.group(1) + "=", E.BT_NAMES.index(m.group(2)), 1, ""
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
-        return m.group(1), int(m.group(2)), 1
+        return m.group(1), int(m.group(2)), 1, ""
+    if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
+        return m.group(1), int(m.group(2)), int(m.group(3)), ""
     if (m := _RE_PER.match(s)) and m.group(1) in _OP_PER:
         mx = int(m.group(3) or 0)
         if m.group(3) is not None and mx == 0:
             raise EffectSyntaxError(f"maximum 0 in {s!r}")
-        return m.group(1), int(m.group(2)), mx
+        return m.group(1), int(m.group(2)), mx, ""
+    if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
+        return m.group(1), 0, 1, m.group(2).strip().lower()
+    if (m := _RE_WORD.match(s)) and m.group(1) == "opp_slots_clear" and m.group(2).strip() in _SLOTS_ARG:
+        return "opp_slots_clear", _SLOTS_ARG[m.group(2).strip()], 1, m.group(2).strip()
     raise EffectSyntaxError(f"unknown operation {s!r}")
+
+
+def _parse_filter(s: str) -> tuple[str, str, str]:
+    m = _RE_FILT.match(s.strip())
+    if not m or (m.group(1), m.group(2)) not in _FILTERS:
+        raise EffectSyntaxError(f"bad filter {s!r}")
+    key, cmp, value = m.group(1), m.group(2), m.group(3).strip()
+    if key == "level" and value not in E.LEVEL_INDEX:
+        raise EffectSyntaxError(f"bad level in filter {s!r}")
+    if key == "frame" and value not in E.FRAME_NAMES:
+        raise EffectSyntaxError(f"bad frame in filter {s!r}")
+    if key == "kind" and value not in E.KIND_NAMES:
+        raise EffectSyntaxError(f"bad kind in filter {s!r}")
+    if key == "optype" and value not in E.OPTYPE_NAMES:
+        raise EffectSyntaxError(f"bad option type in filter {s!r}")
+    if not value:
+        raise EffectSyntaxError(f"empty filter value in {s!r}")
+    return key, cmp, value
 
 
 def _parse_cond(s: str) -> Cond:
     s = s.strip()
-    if s in ("opp_higher", "opp_lower", "first", "second"):
+    if s in _COND_FLAG:
         return Cond(s)
+    head, colon, rest = s.partition(":")
+    if colon and head.strip() in _COND_FILTER and rest.strip():
+        key, cmp, value = _parse_filter(rest)
+        return Cond(head.strip(), ":", f"{key}{cmp}{value}")
     m = _RE_COND.match(s)
     if not m:
         raise EffectSyntaxError(f"bad condition {s!r}")
@@ -199,8 +308,8 @@ def _parse_cond(s: str) -> Cond:
         if value not in E.LEVEL_INDEX or cmp == "~":
             raise EffectSyntaxError(f"bad level condition {s!r}")
     elif kind in _COND_NUM:
-        if not value.isdigit() or cmp == "~":
-            raise EffectSyntaxError(f"bad points condition {s!r}")
+        if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
+            raise EffectSyntaxError(f"bad number condition {s!r}")
     elif kind in _COND_BT:
         if value not in E.BT_NAMES or cmp not in ("=", "!="):
             raise EffectSyntaxError(f"bad battle-type condition {s!r}")
@@ -210,9 +319,37 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
+        if cmp == "~" and kind in ("group", "opp_group", "attr", "opp_attr", "field", "opp_field", "keyword",
+                                   "opp_keyword"):
+            raise EffectSyntaxError(f"'~' is not allowed with {kind!r}: {s!r}")
     else:
         raise EffectSyntaxError(f"unknown condition {kind!r}")
     return Cond(kind, cmp, value)
+
+
+def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
+    items = [x.strip() for x in val.split(",") if x.strip()]
+    if not items:
+        raise EffectSyntaxError("empty limit")
+    base, arg, ends = "", 0, []
+    for i, it in enumerate(items):
+        if it == "digimon":
+            ends.append("leave")
+            base = base or "discarded"
+        elif it in _ENDS:
+            ends.append(it)
+        elif i == 0 and it in _LIMITS:
+            base = it
+        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) == "turns":
+            base, arg = "turns", int(m.group(2))
+            if arg < 1:
+                raise EffectSyntaxError(f"turns(0) in limit {val!r}")
+        else:
+            raise EffectSyntaxError(f"unknown limit {it!r}")
+    if len(set(ends)) != len(ends):
+        raise EffectSyntaxError(f"repeated end event in limit {val!r}")
+    ends_t = tuple(e for e in ("lost", "leave", "lifespan") if e in ends)
+    return base or "discarded", arg, ends_t
 
 
 def parse_effect(text: str) -> Effect:
@@ -227,13 +364,17 @@ def parse_effect(text: str) -> Effect:
             raise EffectSyntaxError(f"more than {E.MAX_CONDS} conditions in {text!r}")
     else:
         op_s = head
-    op, arg, arg2 = _parse_op(op_s)
-    timing, costs, limit, limit_arg = "", [], "phase", 0
+    op, arg, arg2, word = _parse_op(op_s)
+    timing, costs, limit, limit_arg, ends, filters = "", [], "phase", 0, (), ()
+    seen = set()
     for clause in parts[1:]:
         key, sep, val = clause.partition(":")
         key, val = key.strip(), val.strip()
         if not sep:
             raise EffectSyntaxError(f"clause without ':' in {text!r}")
+        if key in seen:
+            raise EffectSyntaxError(f"clause {key!r} given twice in {text!r}")
+        seen.add(key)
         if key == "when":
             if val not in E.TIMING_NAMES:
                 raise EffectSyntaxError(f"unknown timing {val!r}")
@@ -241,8 +382,8 @@ def parse_effect(text: str) -> Effect:
         elif key == "cost":
             for c in val.split(","):
                 c = c.strip()
-                if c == "gauge":
-                    costs.append(("gauge", 0))
+                if c in _COSTS_FLAG:
+                    costs.append((c, 0))
                 elif (m := _RE_CALL.match(c)) and m.group(1) in _COSTS:
                     costs.append((m.group(1), int(m.group(2))))
                 else:
@@ -250,15 +391,30 @@ def parse_effect(text: str) -> Effect:
             if len(costs) > E.MAX_COSTS:
                 raise EffectSyntaxError(f"more than {E.MAX_COSTS} costs in {text!r}")
         elif key == "limit":
-            if val in _LIMITS:
-                limit = val
-            elif (m := _RE_CALL.match(val)) and m.group(1) == "turns":
-                limit, limit_arg = "turns", int(m.group(2))
-            else:
-                raise EffectSyntaxError(f"unknown limit {val!r}")
+            limit, limit_arg, ends = _parse_limit(val)
+        elif key == "filter":
+            filters = tuple(_parse_filter(f) for f in val.split("&"))
+            if len(filters) > E.MAX_FILTERS:
+                raise EffectSyntaxError(f"more than {E.MAX_FILTERS} filters in {text!r}")
         else:
             raise EffectSyntaxError(f"unknown clause {key!r}")
-    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg)
+    needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
+    if needs_filter and not filters:
+        raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
+    if filters and not (needs_filter or op == "evolve_now"):
+        raise EffectSyntaxError(f"a filter does nothing in {text!r}")
+    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters)
+
+
+def _format_limit(e: Effect) -> str:
+    if e.limit == "discarded" and e.ends == ("leave",):
+        return "digimon"
+    if e.limit == "discarded" and e.ends == ("lifespan",):
+        return "lifespan"
+    base = f"turns({e.limit_arg})" if e.limit == "turns" else e.limit
+    if e.limit == "discarded" and e.ends:
+        return ", ".join(e.ends)
+    return ", ".join((base,) + e.ends)
 
 
 def format_effect(e: Effect) -> str:
@@ -271,8 +427,12 @@ def format_effect(e: Effect) -> str:
         head = f"{e.op}{E.BT_NAMES[e.arg]}"
     elif e.op in _OP_CALL:
         head = f"{e.op}({e.arg})"
+    elif e.op in _OP_CALL2:
+        head = f"{e.op}({e.arg},{e.arg2})"
     elif e.op in _OP_PER:
         head = f"{e.op}({e.arg})" if e.arg2 == 0 else f"{e.op}({e.arg},{e.arg2})"
+    elif e.op in _OP_WORD or (e.op == "opp_slots_clear" and e.word):
+        head = f"{e.op}({e.word})"
     else:
         head = e.op
     if e.conds:
@@ -281,9 +441,11 @@ def format_effect(e: Effect) -> str:
     if e.timing:
         out.append(f"when: {e.timing}")
     if e.costs:
-        out.append("cost: " + ", ".join(k if k == "gauge" else f"{k}({n})" for k, n in e.costs))
-    if e.limit != "phase":
-        out.append(f"limit: turns({e.limit_arg})" if e.limit == "turns" else f"limit: {e.limit}")
+        out.append("cost: " + ", ".join(k if k in _COSTS_FLAG else f"{k}({n})" for k, n in e.costs))
+    if e.limit != "phase" or e.ends:
+        out.append(f"limit: {_format_limit(e)}")
+    if e.filters:
+        out.append("filter: " + " & ".join(f"{k}{c}{v}" for k, c, v in e.filters))
     return " | ".join(out)
 
 
@@ -292,8 +454,12 @@ def _op_code(op: str) -> int:
         return _OP_SIMPLE[op]
     if op in _OP_CALL:
         return _OP_CALL[op]
+    if op in _OP_CALL2:
+        return _OP_CALL2[op]
     if op in _OP_PER:
         return _OP_PER[op]
+    if op in _OP_WORD:
+        return _OP_WORD[op]
     base = op[:-1]
     if op.endswith("+"):
         return _OP_ADD[base]
@@ -302,11 +468,18 @@ def _op_code(op: str) -> int:
     return _OP_AS[base]
 
 
+MAX_NAME_TEXTS = 31  # name~ texts per compile (bit indices 0..30 of an int32 mask)
+
+
 @dataclass
 class Vocab:
-    """Integer codes for the words effects and cards mention (shared by one compiled table)."""
+    """Integer codes for the words effects and cards mention (shared by one compiled table).
+
+    ``texts``: the texts of ``name~`` conditions and filters, in first-use order; a text's code is
+    its bit index in every card's name mask (tables.name_bits)."""
 
     codes: dict[tuple[str, str], int] = field(default_factory=dict)
+    texts: list[str] = field(default_factory=list)
 
     def code(self, category: str, word: str) -> int:
         key = (category, normalize_word(word))
@@ -314,41 +487,87 @@ class Vocab:
             self.codes[key] = len(self.codes) + 1
         return self.codes[key]
 
+    def text_bit(self, text: str) -> int:
+        t = normalize_word(text)
+        if t not in self.texts:
+            if len(self.texts) >= MAX_NAME_TEXTS:
+                raise EffectSyntaxError(f"more than {MAX_NAME_TEXTS} different 'name~' texts in one pair of decks")
+            self.texts.append(t)
+        return self.texts.index(t)
+
 
 def normalize_word(word: str) -> str:
     return re.sub(r"[\s\-]", "", word).lower()
+
+
+def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]:
+    """A filter (key, cmp, value) → (FK_*, value code)."""
+    fk = _FILTERS[(key, cmp)]
+    if fk == E.FK_NAME:
+        from simcli.cards.names import norm_name
+
+        return fk, vocab.code("name", norm_name(value))
+    if fk == E.FK_NAME_HAS:
+        return fk, vocab.text_bit(value)
+    if fk in (E.FK_TYPE, E.FK_KEYWORD):
+        return fk, vocab.code("word", value)
+    if fk == E.FK_FIELD:
+        return fk, vocab.code("field", value)
+    if fk == E.FK_ATTR:
+        return fk, vocab.code("attr", value)
+    if fk == E.FK_GROUP:
+        return fk, vocab.code("group", value)
+    if fk == E.FK_LEVEL:
+        return fk, E.LEVEL_INDEX[value]
+    if fk == E.FK_FRAME:
+        return fk, E.FRAME_NAMES.index(value)
+    if fk == E.FK_KIND:
+        return fk, E.KIND_NAMES.index(value)
+    return fk, E.OPTYPE_NAMES.index(value)
 
 
 def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = e.arg
+    row[E.E_ARG] = vocab.code("word", e.word) if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)
     row[E.E_NCOND] = len(e.conds)
     for i, c in enumerate(e.conds):
         base = E.E_COND0 + 3 * i
-        cmp = E.CMP_SYMBOLS.index(c.cmp) if c.cmp else E.CMP_EQ
-        if c.kind in ("opp_higher", "opp_lower"):
-            kind, value = (E.C_OPP_HIGHER if c.kind == "opp_higher" else E.C_OPP_LOWER), 0
-        elif c.kind in ("first", "second"):
-            kind, value = E.C_FIRST, int(c.kind == "first")
+        cmp = E.CMP_SYMBOLS.index(c.cmp) if c.cmp and c.cmp != ":" else E.CMP_EQ
+        if c.kind in _COND_FLAG:
+            kind = _COND_FLAG[c.kind]
+            value = int(c.kind == "first") if kind == E.C_FIRST else 0
+        elif c.cmp == ":":
+            kind = _COND_FILTER[c.kind]
+            key, fcmp, fval = _parse_filter(c.value)
+            cmp, value = filter_code(key, fcmp, fval, vocab)
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:
-            kind, value = _COND_NUM[c.kind], int(c.value)
+            if c.value == "opp":
+                kind, value = E.C_POINTS_REL, 0
+            else:
+                kind, value = _COND_NUM[c.kind], int(c.value)
         elif c.kind in _COND_BT:
             kind, value = _COND_BT[c.kind], E.BT_NAMES.index(c.value)
         elif c.kind in _COND_FRAME:
             kind, value = _COND_FRAME[c.kind], E.FRAME_NAMES.index(c.value)
         else:
             kind, cat = _COND_WORD[c.kind]
-            value = vocab.code(cat, c.value)
+            if c.cmp == "~" and cat == "name":
+                value = vocab.text_bit(c.value)  # "the name contains": a bit of the name masks
+            else:
+                value = vocab.code(cat, c.value)
         row[base : base + 3] = (kind, cmp, value)
     for i, (k, n) in enumerate(e.costs):
-        row[E.E_COST0 + 2 * i] = E.K_GAUGE if k == "gauge" else _COSTS[k]
+        row[E.E_COST0 + 2 * i] = _COSTS_FLAG[k] if k in _COSTS_FLAG else _COSTS[k]
         row[E.E_COST0 + 2 * i + 1] = n
     row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else _LIMITS[e.limit]
     row[E.E_LIMIT_ARG] = e.limit_arg
+    row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
+    for i, (key, fcmp, fval) in enumerate(e.filters):
+        row[E.E_FILT0 + 2 * i: E.E_FILT0 + 2 * i + 2] = filter_code(key, fcmp, fval, vocab)
     return row

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from simcli.cards import lackey
+from simcli.cards.appearance import translate_appearance
 from simcli.cards.requirements import RequirementParser
 
 DB_FORMAT = 1
@@ -80,6 +81,7 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             frame=row["Frame"] or None, requirements=[], requirements_modeled=True,
             timing=tr.timing or option_timing(row["Evo/Activation"]), face_up_limit=tr.face_up_limit,
             keywords=tr.keywords, effects=tr.effects, unmodeled=tr.unmodeled,
+            requirement_cost=tr.requirement_cost,
         )
     else:
         lost = None
@@ -93,21 +95,26 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             attribute = "Variable"
         tr = translate.translate_ability(card["name"], row["Abilities"])
         unmodeled = list(tr.unmodeled)
-        reqs, req_modeled, extra = [], True, 0
+        reqs, req_modeled, extra, appearance = [], True, 0, []
         if level != "III":
             parsed = parser.parse(row["Evo/Activation"])
             reqs, req_modeled, extra = [r.to_json() for r in parsed.alternatives], parsed.modeled, parsed.extra_discard
-            if parsed.rider:
-                unmodeled.append(parsed.rider)
-            if not parsed.modeled:
-                unmodeled.append(parsed.rider or "requirement-unparsed")
+            if parsed.appearance:
+                app = translate_appearance(row["Evo/Activation"], card["name"])
+                appearance = app.effects
+                unmodeled += app.unmodeled
+            else:
+                if parsed.rider:
+                    unmodeled.append(parsed.rider)
+                if not parsed.modeled:
+                    unmodeled.append(parsed.rider or "requirement-unparsed")
         card.update(
             kind="Digimon", option_type=None, level=level, battle_type=_battle_type(row["AT"]),
             attack=attack, lost_points=lost, attribute=attribute, fields=normalize_fields(row["Field"]),
             species=re.sub(r"\s+", " ", row["Type"]).strip() or None, group=row["Group"] or None,
             frame=row["Frame"] or None, requirements=reqs, requirements_modeled=req_modeled,
             evolution_extra_discard=extra, timing=None, face_up_limit=0, keywords=tr.keywords,
-            effects=tr.effects, unmodeled=sorted(set(unmodeled)),
+            effects=tr.effects, unmodeled=sorted(set(unmodeled)), appearance=appearance,
         )
     card["modeled"] = not card["unmodeled"]
     return card

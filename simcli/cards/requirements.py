@@ -26,7 +26,10 @@ class Requirement:
     win_pct: int = 0  # "Winning Percentage: V%!" requirement V (DM-EVO-3); 0 = none
     option: str = ""  # another named option card (DM-EVO-3b), normalised
     jogress: str = ""  # Jogress partner (DM-EVO-4), normalised
-    qualifier: str = ""  # e.g. "Virus", "Blue Frame": printed, not enforced by the engine
+    qualifier: str = ""  # the printed qualifier of the Digimon evolved from, e.g. "Virus", "Blue Frame"
+    # the qualifier as a FILTER of the effect language ("attr=Virus", "frame=Blue"), which the card
+    # evolved from must match (tables: R_QK / R_QV); "" = none or not expressible
+    from_filter: str = ""
 
     def to_json(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v not in ("", 0) or k == "from_name"}

@@ -52,6 +52,9 @@ class Translation:
     unmodeled: list[str] = field(default_factory=list)  # labels of clauses not translated
     face_up_limit: int = 0  # 1: only one of this card may be face-up / in slots / per Digimon
     timing: str | None = None  # options: "prep", "evolution", "battle", "point"; None: Digimon
+    # a requirement option (Winning Percentage / named, DM-EVO-3/3b): hand cards discarded after the
+    # evolution step it serves (the printed cost); None: not a requirement option / not stated
+    requirement_cost: int | None = None
 
     @property
     def modeled(self) -> bool:

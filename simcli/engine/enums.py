@@ -58,7 +58,11 @@ T_LOSE = 5  # Point Calculation, after points, if this side lost the battle
 T_PASSIVE = 6  # always on while the card is in the Digimon Box (printed properties)
 T_EVOLVED = 7  # once, right after the own Digimon evolves into this card (Digimon abilities)
 T_SUPPORT = 8  # support ability (■, DM-BAT-2): applies when the card is put from hand into the Support Box
-TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support")
+T_START = 9  # at the start of the battle (seed 003 §3.3: after the start-of-battle appearances)
+T_APPEAR = 10  # once, right after this Digimon appears (appearance condition, seed 003 §3.2.2.1 ex. 6)
+T_OPP_EVOLVED = 11  # right after the opponent's Digimon evolves or appears, while this Digimon is in the box
+TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
+                "appear", "opp_evolved")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -96,8 +100,24 @@ OP_NO_IGNORE = 30  # flag: this Digimon cannot be evolved into by OP_EVOLVE_IGNO
 OP_PER_DISCARD = 31  # discard 0..arg2 cards of own choice from hand (arg2 0: any number); own attack += arg each
 OP_PER_DISCARD_DIGIMON = 32  # as OP_PER_DISCARD, counting only Digimon cards discarded from hand
 OP_PER_MILL = 33  # send 0..arg2 cards from the top of own deck to the Dark Area; own attack += arg each
-OP_OPP_SLOTS_CLEAR = 34  # send every card in the opponent's option slots to the Dark Area
-N_OPS = 35
+OP_OPP_SLOTS_CLEAR = 34  # send the cards in the opponent's option slots to the Dark Area (arg: SLOTS_*)
+OP_GAIN_KEYWORD = 35  # own Digimon gains the ability keyword arg (a word code) for this battle
+OP_OPP_LOSE_KEYWORD = 36  # the opponent's Digimon loses the ability keyword arg for this battle
+OP_ATTACK_LAST = 37  # flag: this side is the second attacker of this turn's battle and Point Calculation
+OP_DAMAGE_PER_GAUGE = 38  # opponent loses arg points per card stacked onto the own point gauge (not the first)
+OP_OPP_REVEAL = 39  # the opponent reveals the top arg cards of its deck; arg2 points per option among them; shuffle
+OP_SEARCH = 40  # look at the top arg cards of the own deck; those matching the row filter go to hand; shuffle
+OP_NO_LOSS = 41  # this turn, a lost battle costs this side no points and its Digimon stays in the box
+OP_EVOLVE_NOW = 42  # in battle: evolve, ignoring requirements, into a next-level Digimon from hand (row filter)
+OP_OPP_WIPE = 43  # every card in the opponent's hand and option slots goes to its Dark Area
+OP_LOST_ADD = 44  # opponent's lost points + arg when this side wins (after lost*K)
+OP_APPEAR = 45  # an appearance row (a Digimon's appearance condition): the card appears from hand
+N_OPS = 46
+
+# OP_OPP_SLOTS_CLEAR arguments
+SLOTS_ALL = 0
+SLOTS_UP = 1  # face-up (active) cards only
+SLOTS_DOWN = 2  # face-down cards only
 
 # ---- effect language: condition kinds ----------------------------------------------------
 # A condition is (kind, cmp, value).  cmp: 0 '=', 1 '!=', 2 '>=', 3 '<=', 4 '>', 5 '<', 6 '~'
@@ -125,7 +145,36 @@ C_FIRST = 20  # this side is the first attacker (value 1) / second (value 0)
 C_FRAME = 21  # own Digimon's frame colour (value = FRAME_*)
 C_OPP_FRAME = 22
 C_CARD = 23  # the opponent's option card being applied is named (value = name code; '~': name contains)
-N_CONDS = 24
+C_POINTS_REL = 24  # own points compared with the opponent's (cmp; no value)
+C_GROUP = 25  # own Digimon's group (the card data's Group column; value = group code)
+C_OPP_GROUP = 26
+C_SHEET = 27  # a Digimon on the own sheet (box, Level III under it, support box) matches a filter: cmp = FK_*, value
+C_OPP_SHEET = 28
+C_SUPPORT = 29  # a card in the own support box matches a filter (cmp = FK_*, value)
+C_POWER = 30  # own final attack power now (numeric cmp)
+C_OPP_POWER = 31
+C_OPP_WARPED = 32  # the opponent's Digimon went from Level III to Ultimate level this turn
+C_CARDF = 33  # the opponent's option card being applied matches a filter (cmp = FK_*, value)
+N_CONDS = 34
+
+# card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
+# a filter is (FK_*, value) and holds for one card
+FK_NONE = 0
+FK_NAME = 1  # rule name (DM-NAME-1) = value (name code)
+FK_NAME_HAS = 2  # the printed name contains a text (value = bit index of that text, tables: name bits)
+FK_TYPE = 3  # the species contains a word (value = word code)
+FK_FIELD = 4  # belongs to a field (value = field code)
+FK_ATTR = 5  # attribute (value = attribute code)
+FK_LEVEL = 6  # a Digimon of level LV_*
+FK_FRAME = 7  # frame colour FRAME_*
+FK_GROUP = 8  # group (value = group code)
+FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
+FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
+FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
+                "keyword=")
+OPTYPE_NAMES = ("Program", "Item", "Field")
+KIND_NAMES = ("Digimon", "Option")
 
 FRAME_BLUE = 0
 FRAME_RED = 1
@@ -142,7 +191,11 @@ K_MILL = 2  # send arg cards from the top of the deck to the Dark Area
 K_GAUGE = 3  # stack this card onto the point gauge (out of the game)
 K_POINTS = 4  # lose arg points
 K_DISCARD_DIGIMON = 5  # discard arg Digimon cards from hand
-N_COSTS = 6
+K_DISCARD_IF = 6  # discard arg cards from hand that match the row filter
+K_SELF_GAUGE = 7  # the own box Digimon (not the Level III) goes to the point gauge after the effect
+K_SHOW = 8  # show a card from hand that matches the row filter (it stays in hand)
+K_PLACE = 9  # a card from hand that matches the row filter goes to the support box (stays while this Digimon does)
+N_COSTS = 10
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)
@@ -151,8 +204,12 @@ L_TURN = 2  # until the end of the turn
 L_TURNS = 3  # for arg turns
 L_DISCARDED = 4  # stays in its slot until discarded
 L_NOW = 5  # one-shot: goes to the Dark Area right after use
-L_DIGIMON = 6  # stays in its slot until the own Digimon leaves the Digimon Box (loses, evolves, ...)
+L_DIGIMON = 6  # (text alias) ``discarded`` + end event LE_LEAVE: until the own Digimon leaves the box
 N_LIMITS = 7
+# end events (E_LIMIT_END bit flags) that also end an effect / send a face-up option to the Dark Area:
+LE_LOSE = 1  # the own Digimon loses a battle (death check)
+LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)
+LE_LIFESPAN = 4  # the end of the own Digimon's lifespan: the own deck renewal (seed 004)
 
 # ---- compiled effect row layout (int32) --------------------------------------------------
 # One row per effect line of a card: see cards/effects.py for the text form.
@@ -167,4 +224,7 @@ E_COST0 = E_COND0 + 3 * MAX_CONDS  # 2 costs x (kind, arg)
 MAX_COSTS = 2
 E_LIMIT = E_COST0 + 2 * MAX_COSTS
 E_LIMIT_ARG = E_LIMIT + 1
-EFFECT_WIDTH = E_LIMIT_ARG + 1
+E_LIMIT_END = E_LIMIT_ARG + 1  # LE_* flags
+E_FILT0 = E_LIMIT_END + 1  # 2 filters x (FK_*, value): the row filter (all must hold)
+MAX_FILTERS = 2
+EFFECT_WIDTH = E_FILT0 + 2 * MAX_FILTERS

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, parse_effect
+from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, normalize_word, parse_effect
 from simcli.cards.names import norm_name
 from simcli.engine import enums as E
 
@@ -22,8 +22,9 @@ MAX_ALTS = 4  # requirement alternatives kept per card (DM-EVO-3c); the data has
 # requirement columns
 R_FROM, R_CARDS, R_WP, R_OPT, R_JOG = range(5)
 REQ_WIDTH = 5
-MAX_EFFECTS = 8  # effect rows per card at most
+MAX_EFFECTS = 8  # effect rows per card at most (effects and appearance rows each)
 MAX_WORDS = 6
+MAX_GROUPS = 3  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
 
 _WP_RE = re.compile(r"winning\s*percentage\s*:?\s*(\d+)", re.I)
 
@@ -62,6 +63,15 @@ class Tables(NamedTuple):
     keep_abil: np.ndarray  # int8 [2,30] has an unconditional keep_abilities row
     usable_opt: np.ndarray  # int8 [2,30] option with effect rows the players may set and use
     no_ignore: np.ndarray  # int8 [2,30] printed "cannot be evolved into by evolve_ignore" (DM-EVO-5)
+    rcost: np.ndarray  # int8 [2,30] cards discarded from hand after an evolution step this option served (DM-EVO-3)
+    app_lo: np.ndarray  # int32 [2,30] appearance rows [app_lo, app_hi) in `effects` (compiled with effects on or off)
+    app_hi: np.ndarray  # int32 [2,30]
+    groups: np.ndarray  # int32 [2,30,MAX_GROUPS] group codes (Vocab "group"), 0 = none
+    namebits: np.ndarray  # int32 [2,30] bit i: the card's name contains vocab.texts[i] (name~ conditions)
+
+
+class TableError(ValueError):
+    """A card the engines cannot compile (an effect outside the language, a list over a MAX_* limit)."""
 
 
 class TableInfo(NamedTuple):
@@ -79,6 +89,35 @@ def wp_value(card) -> int:
         return 0
     m = _WP_RE.search(card.get("name", ""))
     return int(m.group(1)) if m else 0
+
+
+def wp_cost(v: int) -> int:
+    """DM-EVO-3's usual cost of a V% card (cards discarded from hand after the step)."""
+    return 2 if v >= 80 else (1 if v >= 60 else 0)
+
+
+def group_parts(group: str | None) -> list[str]:
+    """A group and its parts: "Worm: Digimon Data Destruction Program" → [the whole, "Worm", …]."""
+    if not group:
+        return []
+    out = [group.strip()]
+    for part in re.split(r"\s*[:/]\s*", group):
+        part = part.strip()
+        if part and part not in out:
+            out.append(part)
+    return out
+
+
+def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
+    """Compile a card's effect strings of `key` into rows; raise TableError on any problem."""
+    texts = c.get(key) or []
+    if len(texts) > MAX_EFFECTS:
+        raise TableError(f"{c['number']} {c['name']}: {len(texts)} {key} rows, at most {MAX_EFFECTS}")
+    for text in texts:
+        try:
+            rows.append(compile_effect(parse_effect(text), default_timing, vocab))
+        except EffectSyntaxError as exc:
+            raise TableError(f"{c['number']} {c['name']}: {key} {text!r}: {exc}") from None
 
 
 def _printed_no_zero(card, op: str = "no_zero") -> bool:
@@ -130,6 +169,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     modeled = np.zeros(shape, np.int8)
     face_up = np.zeros(shape, np.int8)
     no_ignore = np.zeros(shape, np.int8)
+    rcost = np.zeros(shape, np.int8)
+    app_lo = np.zeros(shape, np.int32)
+    app_hi = np.zeros(shape, np.int32)
+    groups = np.zeros((2, n, MAX_GROUPS), np.int32)
     rows: list[np.ndarray] = []
     vocab = Vocab()
     req_option_names: list[set] = [set(), set()]
@@ -148,7 +191,9 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 for k, lv in enumerate(E.LEVEL_NAMES):
                     lost[s, i, k] = int((c.get("lost_points") or {}).get(lv) or 0)
                 alts = c.get("requirements") or []
-                for a, r in enumerate(alts[:MAX_ALTS]):
+                if len(alts) > MAX_ALTS:
+                    raise TableError(f"{c['number']} {c['name']}: {len(alts)} requirement alternatives, at most {MAX_ALTS}")
+                for a, r in enumerate(alts):
                     req[s, i, a, R_FROM] = nid(r["from_name"])
                     req[s, i, a, R_CARDS] = int(r.get("cards", 0) or 0)
                     req[s, i, a, R_WP] = int(r.get("win_pct", 0) or 0)
@@ -170,12 +215,21 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 default_timing = c.get("timing") or "battle"
             eff_lo[s, i] = len(rows)
             if effects and c.get("modeled"):
-                for text in (c.get("effects") or [])[:MAX_EFFECTS]:
-                    try:
-                        rows.append(compile_effect(parse_effect(text), default_timing, vocab))
-                    except EffectSyntaxError:
-                        continue
+                _rows(c, "effects", default_timing, vocab, rows)
             eff_hi[s, i] = len(rows)
+            # appearance conditions are rules of play (seed 003 §3.2.2.1 ex. 6), like requirements:
+            # compiled with effects on or off
+            app_lo[s, i] = len(rows)
+            if c["kind"] == "Digimon":
+                _rows(c, "appearance", "battle", vocab, rows)
+            app_hi[s, i] = len(rows)
+            if c["kind"] != "Digimon":
+                rc = c.get("requirement_cost")
+                rcost[s, i] = int(rc) if rc is not None else wp_cost(wp_value(c))
+            for k, g in enumerate(group_parts(c.get("group"))):
+                if k >= MAX_GROUPS:
+                    raise TableError(f"{c['number']} {c['name']}: group {c.get('group')!r} has more than {MAX_GROUPS} parts")
+                groups[s, i, k] = vocab.code("group", g)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             if kind[s, i] == E.KIND_OPTION and (wp[s, i] > 0 or norm_name(c["name"]) in req_option_names[s]):
@@ -197,23 +251,47 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             vname[s, i] = vocab.code("name", norm_name(c["name"]))
             if c.get("frame") in E.FRAME_NAMES:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
-            for k, f in enumerate((c.get("fields") or [])[:MAX_WORDS]):
+            species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w]
+            for what, lst in (("fields", c.get("fields") or []), ("keywords", c.get("keywords") or []),
+                              ("species words", species)):
+                if len(lst) > MAX_WORDS:
+                    raise TableError(f"{c['number']} {c['name']}: {len(lst)} {what}, at most {MAX_WORDS}")
+            for k, f in enumerate(c.get("fields") or []):
                 fields[s, i, k] = vocab.code("field", f)
-            for k, w in enumerate((c.get("keywords") or [])[:MAX_WORDS]):
+            for k, w in enumerate(c.get("keywords") or []):
                 keywords[s, i, k] = vocab.code("word", w)
-            for k, w in enumerate(re.split(r"[\s/]+", c.get("species") or "")[:MAX_WORDS]):
-                if w:
-                    words[s, i, k] = vocab.code("word", w)
+            for k, w in enumerate(species):
+                words[s, i, k] = vocab.code("word", w)
             for r in range(eff_lo[s, i], eff_hi[s, i]):
                 row = eff[r]
                 if row[E.E_OP] == E.OP_KEEP_ABILITIES and row[E.E_NCOND] == 0:
                     keep_abil[s, i] = 1
             if kind[s, i] == E.KIND_OPTION and eff_hi[s, i] > eff_lo[s, i] and wp[s, i] == 0:
                 usable_opt[s, i] = 1
+            if kind[s, i] == E.KIND_OPTION:
+                _check_option_costs(c, eff[eff_lo[s, i]:eff_hi[s, i]])
+    namebits = np.zeros(shape, np.int32)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            nm = normalize_word(c["name"])
+            for b, text in enumerate(vocab.texts):
+                if text in nm:
+                    namebits[s, i] |= 1 << b
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
+
+
+def _check_option_costs(c, rows) -> None:
+    """An option pays its costs once per use: the rows it uses at one timing must state the same costs
+    (the importer writes a card's costs on each of its rows)."""
+    by_timing: dict[int, tuple] = {}
+    for row in rows:
+        costs = tuple(int(x) for x in row[E.E_COST0:E.E_COST0 + 2 * E.MAX_COSTS])
+        tm = int(row[E.E_TIMING])
+        if by_timing.setdefault(tm, costs) != costs:
+            raise TableError(f"{c['number']} {c['name']}: rows of one timing state different costs")
 
 
 def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the documented name
