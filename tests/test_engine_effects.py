@@ -294,12 +294,12 @@ def test_evolve_ignore_and_no_ignore():
 
 
 def test_limit_digimon_ends_when_the_digimon_leaves_the_box():
-    # §4 limit digimon: the option stays face-up while its Digimon is the box's top card
-    from simcli.engine.reference_effects import BOUND
+    # §4 limit digimon (= discarded, end event leave): face-up while its Digimon is the box's top card
+    from simcli.engine.reference import PERSIST
 
     def bound_to(card):
         def f(g):
-            g.ps[0].slot_up[0] = BOUND + card
+            g.ps[0].slot_up[0], g.ps[0].slot_end[0], g.ps[0].slot_card[0] = PERSIST, E.LE_LEAVE, card
         return f
 
     # bound to Alpha (Level III, never dies, DM-L3-1): applies (+10) and stays
@@ -310,7 +310,7 @@ def test_limit_digimon_ends_when_the_digimon_leaves_the_box():
     assert f == [(200, 250)] and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark
     # used now: bound to the current Digimon
     g, f = duel(a_opts=["atk+60 | limit: digimon"], turns=2)
-    assert f == [(260, 250), (260, 250)] and g.ps[0].slot_up[0] == BOUND + 0
+    assert f == [(260, 250), (260, 250)] and g.ps[0].slot_up[0] == PERSIST and g.ps[0].slot_card[0] == 0
 
 
 def test_late_additions_keep_abilities_frame_evolved_discard_digimon():

@@ -13,7 +13,8 @@ from numba import njit
 
 from simcli.engine import enums as E
 from simcli.engine.bits import ctz_nb, ctz_py
-from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_NEGATE, compile_tables, kernel_tables)
+from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, compile_tables,
+                                  kernel_tables)
 from test_engine_parity import SHIPPED
 from test_engine_helpers import DECK_1, DECK_2, cards
 from test_engine_rules import digi, fill, opt
@@ -40,7 +41,7 @@ def test_ctz_visits_the_set_bits_in_ascending_order(m):
 
 def _decks():
     # the shipped and hand-built decks, and one with negate / point-timing / evolve_ignore options
-    special = fill([digi("Alpha"), opt("Neg", effects=["negate_program"]), opt("Pts", effects=["heal 10"], timing="point"),
+    special = fill([digi("Alpha"), opt("Neg", effects=["negate_program"]), opt("Pts", effects=["heal(10)"], timing="point"),
                     opt("Ign", effects=["evolve_ignore"], timing="evolution")])
     decks = [cards(DECK_1), cards(DECK_2), special] + list(SHIPPED)
     return [(decks[i], decks[(i + 1) % len(decks)]) for i in range(len(decks))]
@@ -59,7 +60,8 @@ def test_derived_fields_agree_with_the_tables():
                 assert ct[s, c, F_DLEVEL] == (T.level[s, c] if digimon else -1)
                 # F_OPTCAND: BL-2's option candidates (an option some requirement names)
                 assert ct[s, c, F_OPTCAND] == int(T.kind[s, c] == E.KIND_OPTION and T.req_opt[s, c] != 0)
-                # F_TIMINGS: one bit per timing of the card's rows, TM_NEGATE for a battle negate row
+                # F_TIMINGS: one bit per timing of the card's rows, TM_NEGATE for a battle negate row,
+                # TM_DAMAGE for a battle row that damages points, TM_EVOLVE_NOW for an evolve_now row
                 rows = T.effects[T.eff_lo[s, c]:T.eff_hi[s, c]]
                 want = 0
                 for r in rows:
@@ -67,6 +69,11 @@ def test_derived_fields_agree_with_the_tables():
                     if r[E.E_TIMING] == E.T_BATTLE and r[E.E_OP] in negates:
                         want |= TM_NEGATE
                         seen_negate = True
+                    if r[E.E_TIMING] == E.T_BATTLE and r[E.E_OP] in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE,
+                                                                     E.OP_OPP_REVEAL):
+                        want |= TM_DAMAGE
+                    if r[E.E_OP] == E.OP_EVOLVE_NOW:
+                        want |= TM_EVOLVE_NOW
                 assert ct[s, c, F_TIMINGS] == want
     assert seen_negate  # the flag is exercised
 
@@ -74,3 +81,27 @@ def test_derived_fields_agree_with_the_tables():
 def test_effects_none_has_no_timing_bits():
     T, _ = compile_tables([cards(DECK_1), cards(DECK_2)], effects=False)
     assert not kernel_tables(T).ct[:, :, F_TIMINGS].any()
+
+
+def test_compile_tables_fails_loudly():
+    # an effect outside the language, or a list over a MAX_* limit, is an error naming the card —
+    # never a silently dropped row (issue "Fidelity")
+    import pytest
+
+    from simcli.engine.tables import MAX_ALTS, MAX_EFFECTS, TableError, compile_tables
+
+    bad = [fill([digi("Alpha"), opt("Bad", effects=["heal 10"])]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="Bad.*heal 10"):
+        compile_tables(bad)
+    many = [fill([digi("Alpha", effects=["atk+1 | when: passive"] * (MAX_EFFECTS + 1))]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="at most"):
+        compile_tables(many)
+    alts = [fill([digi("Alpha", reqs=[{"from_name": "x", "cards": 1}] * (MAX_ALTS + 1))]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="alternatives"):
+        compile_tables(alts)
+    app = [fill([digi("Alpha", effects=["appear if name=Beta"])]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="appearance list only"):
+        compile_tables(app)
+    evo = [fill([opt("Evo", effects=["evolve_now | when: point"])]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="battle window"):
+        compile_tables(evo)

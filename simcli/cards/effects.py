@@ -488,7 +488,9 @@ class Vocab:
         return self.codes[key]
 
     def text_bit(self, text: str) -> int:
-        t = normalize_word(text)
+        from simcli.cards.names import rule_spelling
+
+        t = normalize_word(rule_spelling(text))
         if t not in self.texts:
             if len(self.texts) >= MAX_NAME_TEXTS:
                 raise EffectSyntaxError(f"more than {MAX_NAME_TEXTS} different 'name~' texts in one pair of decks")
@@ -559,6 +561,10 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind, cat = _COND_WORD[c.kind]
             if c.cmp == "~" and cat == "name":
                 value = vocab.text_bit(c.value)  # "the name contains": a bit of the name masks
+            elif cat == "name":
+                from simcli.cards.names import norm_name
+
+                value = vocab.code(cat, norm_name(c.value))  # a rule name (DM-NAME-1, aliases)
             else:
                 value = vocab.code(cat, c.value)
         row[base : base + 3] = (kind, cmp, value)
@@ -571,3 +577,5 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     for i, (key, fcmp, fval) in enumerate(e.filters):
         row[E.E_FILT0 + 2 * i: E.E_FILT0 + 2 * i + 2] = filter_code(key, fcmp, fval, vocab)
     return row
+
+parse_filter = _parse_filter  # the filter syntax (tables: requirement qualifiers)

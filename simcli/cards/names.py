@@ -8,10 +8,59 @@ import re
 _SUFFIX = re.compile(r"\s*\(\d+\)\s*$")
 _DROP = re.compile(r"[\s\-_]+")
 
+# DM-NAME-1: one name, several spellings.  The source data (LackeyCCG files, third party) spells a
+# few names in more than one way — in a card's Name column or inside requirement / appearance texts —
+# and a rule ("≤3 per name", "evolves from a Digimon named X", "send one X card") must see one name.
+# Each entry is (spelling found in the data, rule name); both are compared normalised (case, spaces,
+# hyphens ignored) and the spelling is replaced wherever it occurs in a normalised name, so
+# "Beezlebumon Blast Mode" is a "Beelzebumon Blast Mode".  tests/test_requirements.py checks on the
+# real data that every entry changes only the names it is meant for.
+ALIASES: tuple[tuple[str, str], ...] = (
+    # card names misspelled by the source (the requirement texts spell the rule name)
+    ("Beezlebumon", "Beelzebumon"),  # Bx-163, Bo-1058, Bo-1060
+    ("Beel Starrmon", "Beel Starmon"),  # Re-24 (Re-22 asks for a "Beel Starmon")
+    ("Opossummon", "Opossumon"),  # two spellings of one Digimon among the card names
+    # names inside requirement texts spelled otherwise than the card (the card's spelling is the rule)
+    ("Phantomon", "Fantomon"),
+    ("Kyuubimon", "Kyubimon"),
+    ("Octomon", "Octmon"),
+    ("Sabirdramon", "Saberdramon"),
+    ("Puchiemon", "Pucchiemon"),
+    ("Löwemon", "Lowemon"),
+    ("Beowulfmon", "Beowolfmon"),
+    ("Pajramon", "Pajiramon"),
+    ("Red Vagimon", "Red Vegimon"),
+    ("Metal Garururmon", "Metal Garurumon"),
+    # names inside appearance texts, punctuated otherwise than the card
+    ("Imperialdramon: Fighter Mode", "Imperialdramon Fighter Mode"),
+    ("The Dimension Crossing Hero!!", "The Dimension Crossing Hero"),
+)
+
+
+def _plain(name: str) -> str:
+    return _DROP.sub("", _SUFFIX.sub("", name)).lower()
+
+
+_ALIAS_NORM = tuple((_plain(a), _plain(b)) for a, b in ALIASES)
+
 
 def norm_name(name: str) -> str:
-    """The rule name of a card: case, spaces, hyphens and a trailing "(N)" ignored (DM-NAME-1)."""
-    return _DROP.sub("", _SUFFIX.sub("", name)).lower()
+    """The rule name of a card: case, spaces, hyphens and a trailing "(N)" ignored, the source's
+    other spellings (ALIASES) replaced by the rule name (DM-NAME-1)."""
+    n = _plain(name)
+    for a, b in _ALIAS_NORM:
+        if a in n:
+            n = n.replace(a, b)
+    return n
+
+
+def rule_spelling(name: str) -> str:
+    """name with the source's other spellings (ALIASES) replaced by the rule name, otherwise as
+    written: for effect texts, whose name conditions compare names without the alias table."""
+    for a, b in ALIASES:
+        pat = r"[\s\-]*".join(re.escape(ch) for ch in a.replace(" ", "").replace("-", ""))
+        name = re.sub(pat, b, name, flags=re.I)
+    return name
 
 
 def closest(word: str, choices: list[str], n: int = 3) -> list[str]:

@@ -6,13 +6,21 @@ The card data writes alternatives one after another, with or without "/" between
 ``Jogress Evolution Devimon + Dark Lizamon Musyamon + Soulmon`` (two Jogress pairs).
 Circles are written "O" (●) and crosses "X"; both count as one card from the Net Ocean.
 A part after "(O)" is a rider (an extra restriction); appearance conditions ("When your
-Digimon is …, make this card appear") are not evolution requirements and are not parsed.
+Digimon is …, make this card appear") are not evolution requirements: they are flagged
+(``ParsedRequirements.appearance``) and translated by simcli.cards.appearance.
+
+A printed qualifier of the Digimon evolved from ("Gomamon (Blue Frame) + OO", "Rapidmon Perfect +
+…") is kept as printed (``qualifier``) and as a filter of the effect language (``from_filter``,
+``qualifier_filter``); a Jogress partner's qualifier becomes ``partner_filter``.  A rider "(O)Can
+only evolve from Virus attribute Digimon." that one filter expresses is written as ``from_filter``
+on every alternative (and ``partner_filter`` on a Jogress) instead of a label.  Names are matched
+with case, spaces and hyphens ignored ("X-Eraser" is the option "X Eraser", DM-NAME-1).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from simcli.cards.names import norm_name
 
@@ -28,8 +36,12 @@ class Requirement:
     jogress: str = ""  # Jogress partner (DM-EVO-4), normalised
     qualifier: str = ""  # the printed qualifier of the Digimon evolved from, e.g. "Virus", "Blue Frame"
     # the qualifier as a FILTER of the effect language ("attr=Virus", "frame=Blue"), which the card
-    # evolved from must match (tables: R_QK / R_QV); "" = none or not expressible
+    # evolved from must match (tables: R_QK / R_QV); "" = none or not expressible (qualifier_filter).
+    # A rider "(O)Can only evolve from Virus attribute Digimon." sets it on every alternative.
     from_filter: str = ""
+    # the printed qualifier of the Jogress partner as a FILTER ("War Greymon (Blue Frame) + Metal
+    # Garurumon (Blue Frame)": the partner must be a Blue Frame card too); "" = none
+    partner_filter: str = ""
 
     def to_json(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v not in ("", 0) or k == "from_name"}
@@ -56,6 +68,49 @@ _APPEAR = re.compile(r"^(When|At the start|The moment|During|If|After|Only|This 
 _SEP = re.compile(r"^[\s/,;]+")
 
 
+# ---- printed qualifiers → filters ------------------------------------------------------------------
+# The Field column's codes (importer.FIELD_CODES) by the names the texts use.
+_FIELDS = {
+    "nature spirits": "NSp", "nsp": "NSp", "deep savers": "DS", "ds": "DS", "nightmare soldiers": "NSo",
+    "nso": "NSo", "wind guardians": "WG", "wg": "WG", "virus busters": "VB", "vb": "VB", "metal empire": "ME",
+    "me": "ME", "dark area": "DA", "da": "DA", "uk": "UK",
+}
+_ATTRS = {"vaccine": "Vaccine", "virus": "Virus", "data": "Data"}
+_LEVELS = {"level iii": "III", "level iv": "IV", "perfect": "Perfect", "ultimate": "Ultimate"}
+
+
+def qualifier_filter(qualifier: str) -> str:
+    """A printed qualifier of a Digimon name ("Blue Frame", "Virus", "Virus attribute", "Virus
+    Busters", "VB", "Level IV", "Perfect level") as one FILTER of the effect language, or "" when it
+    is not one: "Non-Virus" (the filters have no negation), "Armor Evolution" / "Armor" (no filter
+    tells an Armor-evolved Digimon), two qualifiers at once ("blue frame Virus attribute").
+
+    "(Unknown)" is the Unknown *field*: every Digimon the data qualifies so (Babamon, Metal
+    Tyranomon, Sephirothmon) has printings of the Unknown field and none of the Unknown attribute
+    (tests/test_requirements.py checks it); "Unknown attribute" is the attribute."""
+    q = re.sub(r"\s+", " ", qualifier.strip().lower()).rstrip(".")
+    q = re.sub(r"^(?:an? |the )", "", q)
+    if q.endswith("s") and q[:-1] in ("perfect level", "ultimate level"):
+        q = q[:-1]
+    if q == "unknown attribute":
+        return "attr=Unknown"
+    if q == "unknown":
+        return "field=UK"
+    if (m := re.fullmatch(r"(vaccine|virus|data)(?: attribute)?", q)):
+        return f"attr={_ATTRS[m.group(1)]}"
+    if q in _FIELDS:
+        return f"field={_FIELDS[q]}"
+    if (m := re.fullmatch(r"(red|blue|gold) frame", q)):
+        return f"frame={m.group(1).title()}"
+    if (m := re.fullmatch(r"(level iii|level iv|perfect|ultimate)(?: level)?", q)):
+        return f"level={_LEVELS[m.group(1)]}"
+    return ""
+
+
+# "(O)Can only evolve from Virus attribute Digimon." — the Digimon evolved from must match
+_ONLY_FROM = re.compile(r"can only evolve from (?:an? )?(?P<q>[\w ]+?)(?: digimon)?\.?", re.I)
+
+
 def _rider_label(rider: str) -> tuple[str, int]:
     r = rider.lower()
     if "additional card" in r and "hand" in r:
@@ -71,6 +126,29 @@ def _rider_label(rider: str) -> tuple[str, int]:
     return "evolution-rider-other", 0
 
 
+def rider_filter(rider: str) -> str:
+    """The filter of a rider that only restricts the Digimon evolved from ("Can only evolve from
+    Perfect level Digimon." → "level=Perfect"), else "".  "Cannot evolve from Virus attribute
+    Digimon." would need a negated filter (attr!=Virus), which the language does not have."""
+    m = _ONLY_FROM.fullmatch(rider.strip())
+    return qualifier_filter(m.group("q")) if m else ""
+
+
+def _prefix_len(s: str, name: str) -> int:
+    """How many characters of s spell name (case, spaces and hyphens ignored), -1 if s does not
+    start with it."""
+    i = 0
+    for ch in name.lower():
+        if ch in " -":
+            continue
+        while 0 < i < len(s) and s[i] in " -":
+            i += 1
+        if i >= len(s) or s[i].lower() != ch:
+            return -1
+        i += 1
+    return i
+
+
 class RequirementParser:
     """Parses requirement texts given the names of all cards (to split run-on alternatives)."""
 
@@ -82,10 +160,13 @@ class RequirementParser:
             self._by_first.setdefault(n[:1].lower(), []).append(n)
 
     def _known_name_at(self, s: str) -> str | None:
-        """The longest known card name that s starts with (case-insensitive, at a word end)."""
+        """The longest known card name that s starts with (case-insensitive, spaces and hyphens
+        ignored as in DM-NAME-1: "X-Eraser" is the card "X Eraser"), ending at a word end; the
+        text of s it covers."""
         for n in self._by_first.get(s[:1].lower(), ()):
-            if s[: len(n)].lower() == n.lower() and (len(s) == len(n) or not s[len(n)].isalnum()):
-                return s[: len(n)]
+            k = _prefix_len(s, n)
+            if k > 0 and (k == len(s) or not s[k].isalnum()):
+                return s[:k]
         return None
 
     def parse(self, text: str) -> ParsedRequirements:
@@ -116,15 +197,29 @@ class RequirementParser:
             if qm := _QUAL.search(from_text):
                 qualifier = qm.group(1).strip()
                 from_text = (from_text[: qm.start()] + from_text[qm.end():]).strip()
+            from_text = from_text.strip("?").strip()  # "Agumon?": the source's uncertain reading
             if not from_text or from_text.lower().startswith(("level ", "perfect digimon")):
                 return ParsedRequirements([], "requirement-generic", False)
+            if not qualifier:  # "Rapidmon Perfect": a level written after the name, unbracketed
+                lm = re.fullmatch(r"(.+?)\s+(Perfect|Ultimate|Level IV|Level III)", from_text, re.I)
+                if lm and self._known_name_at(lm.group(1)) == lm.group(1) and self._known_name_at(from_text) != from_text:
+                    from_text, qualifier = lm.group(1), lm.group(2)
             s = s[s.index("+", plus) + 1 :].lstrip()
             req, s = self._parse_req(s)
             if req is None:
                 return ParsedRequirements([], "requirement-unparsed", False)
-            alts.append(Requirement(from_name=norm_name(from_text.lstrip("?")), qualifier=qualifier, **req))
+            alts.append(Requirement(from_name=norm_name(from_text), qualifier=qualifier,
+                                    from_filter=qualifier_filter(qualifier) if qualifier else "", **req))
         if not alts:
             return ParsedRequirements([], "requirement-unparsed", False)
+        if rider_label == "evolution-rider-restriction" and (rf := rider_filter(rider)):
+            # the rider restricts the Digimon evolved from on every alternative, and a Jogress partner
+            # too (decided here, by analogy with seed 003 §3.2.2.1 ex. 4: a fusion restriction holds for
+            # every Digimon used); one filter per Digimon: an alternative that already has another one
+            # keeps the label
+            if all(a.from_filter in ("", rf) and (not a.jogress or a.partner_filter in ("", rf)) for a in alts):
+                alts = [replace(a, from_filter=rf, partner_filter=rf if a.jogress else "") for a in alts]
+                rider_label = ""
         return ParsedRequirements(alts, rider_label, True, extra_discard=extra)
 
     def _parse_req(self, s: str) -> tuple[dict | None, str]:
@@ -136,15 +231,21 @@ class RequirementParser:
         if name is None:
             return None, s
         rest = s[len(name):]
-        if qm := re.match(r"\s*\(([^()]*)\)", rest):  # partner qualifier, e.g. "(Perfect)"
+        partner_q = ""
+        if qm := re.match(r"\s*\(([^()]*)\)", rest):  # partner qualifier, e.g. "(Blue Frame)"
+            partner_q = qm.group(1)
             rest = rest[qm.end():]
         if re.match(r"\s*\+\s*Perfect Digimon", rest):  # "X + Perfect Digimon" pairs
             rest = re.sub(r"^\s*\+\s*Perfect Digimon", "", rest)
-        key = "option" if self._is_option(name) else "jogress"
-        return {key: norm_name(name)}, rest
+        if self._is_option(name):
+            return {"option": norm_name(name)}, rest
+        req = {"jogress": norm_name(name)}
+        if partner_q and (pf := qualifier_filter(partner_q)):
+            req["partner_filter"] = pf
+        return req, rest
 
     def _is_option(self, name: str) -> bool:
-        return name.lower() in self._option_names
+        return norm_name(name) in self._option_names
 
     def set_option_names(self, names: list[str]) -> None:
-        self._option_names = {n.strip().lower() for n in names}
+        self._option_names = {norm_name(n) for n in names if n.strip()}

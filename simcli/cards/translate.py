@@ -15,6 +15,13 @@ sentences).  Every clause must be one of
 * or else it is labelled **unmodeled** with a short category label of our own vocabulary.  A card
   with any unmodeled clause is unmodeled as a whole.
 
+Some clauses shape the whole card rather than one row: a requirement option (Winning Percentage /
+named, DM-EVO-3/3b) has no rows of its own, its printed discard after the step becomes
+``Translation.requirement_cost`` and its sentences about "the evolved Digimon" become ``when:
+evolved`` rows (as do an ``evolve_ignore`` option's "After that, add 50 …"); a "(S)" clause is the
+support sentence(s) followed by the Digimon's own abilities; "until … loses a battle / reaches the
+end of its lifespan" adds end events to the card's limit.  docs/coverage.md lists the decisions.
+
 The patterns are tables of ``(compiled regex, builder)`` rows, tried in order; the first row whose
 regex matches the whole clause (``fullmatch``, case-insensitive) wins.  Being conservative is the
 rule: a clause that no row recognises is unmodeled, and a builder that meets a part it cannot
@@ -75,6 +82,7 @@ class _Eff:
     when: str = ""
     further: bool = False  # "further add …": also under the previous effect's conditions
     costs: tuple[str, ...] = ()  # costs of this effect alone (e.g. a Digimon's "discard one … and double")
+    filters: tuple[str, ...] = ()  # the row filter (search, discard_if, show): "kind=Digimon", "name~Greymon"
 
 
 @dataclass(frozen=True)
@@ -110,9 +118,11 @@ class _Ok:  # bookkeeping clause the rules already imply
 @dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
-    name.  ``discard``: cards its text discards after the evolution step."""
+    name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
 
     discard: int = 0
+    stated: bool = False
+    after: bool = False  # only "After evolution, discard N" (on an evolve_ignore card: a discard row)
 
 
 @dataclass(frozen=True)
@@ -164,6 +174,15 @@ _FIELDS = {
     "dark area": "DA", "unknown": "UK",
 }
 _FIELD_RE = "(" + "|".join(_FIELDS) + ")"
+# groups (the card data's Group column; ``group=`` also matches one part of "A/B" or "A: B")
+_GROUPS = {
+    "royal knights": "Royal Knights", "royal knight": "Royal Knights", "warrior ten": "Warrior Ten", "deva": "Deva",
+    "four holy beasts": "Four Holy Beasts", "seven great demon lords": "Seven Great Demon Lords",
+    "three great angels": "Three Great Angels", "olympos xii": "Olympos XII", "d-reaper": "D-Reaper",
+    "partner": "Partner", "four great dragons": "Four Great Dragons", "bantyo": "Bantyo",
+    "infected": "Infected Digimon", "chosen children": "Chosen Children", "tamer": "Tamer",
+}
+_GROUP_RE = "(" + "|".join(sorted(_GROUPS, key=len, reverse=True)) + ")"
 _ATTRS = {"vaccine": "Vaccine", "virus": "Virus", "data": "Data"}
 _ATTR_RE = r"(vaccine|virus|data)"
 _LEVEL_WORDS = {"iii": "III", "iv": "IV", "perfect": "Perfect", "ultimate": "Ultimate", "hybrid": "Hybrid"}
@@ -288,12 +307,12 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _level_conds("opp_level", _levels(m.group(1)))),
         # "you are in a battle with a Digimon of a higher level than yours"
         (r"(?:you are in a battle with|(?:you are )?facing|battling) (?:a |an |the )?(?:digimon|opponent)"
-         r"(?: whose level is| of| with| that is)? (?:a )?higher(?: level)? than (?:yours|your digimon|your own)",
+         r"(?: whose level is| of| with| that is)? (?:a )?higher(?: level)? than (?:yours|your digimon|your own|you)",
          lambda m: ["opp_higher"]),
         (r"(?:the |your )?opponent(?:'s digimon)?(?:'s level)? is (?:of )?(?:a )?higher(?: level)? than (?:yours|your digimon)",
          lambda m: ["opp_higher"]),
         (r"(?:you are in a battle with|(?:you are )?facing|battling) (?:a |an |the )?(?:digimon|opponent)"
-         r"(?: whose level is| of| with| that is)? (?:a )?lower(?: level)? than (?:yours|your digimon|your own)",
+         r"(?: whose level is| of| with| that is)? (?:a )?lower(?: level)? than (?:yours|your digimon|your own|you)",
          lambda m: ["opp_lower"]),
         # "the opponent's points are 30 or less"
         (r"(?:the |your )?opponent(?:'s)? points are (\d+)(?: points)? (?:or less|and below|or below|or fewer)",
@@ -331,12 +350,37 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "your Digimon is a Virus attribute Level III or Level IV"
         (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute,? (?:and )?(?:is )?(?:also )?(?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _attr_level("", m.group(1), m.group(2))),
-        # "'X' in its name": the engines match names exactly, so "contains X" is not expressible
-        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its name", lambda m: None),
-        (r"(?:the |your )?opponent(?:'s digimon)? has (?:the word )?'([A-Za-z ]+)' in its name", lambda m: None),
+        # "'X' in its name": the printed name contains X (name~)
+        (r"(?:your digimon|you) (?:has|have|contains?) (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|your) name",
+         lambda m: [f"name~{m.group(1).strip()}"]),
+        (r"(?:(?:the |your )?opponent(?:'s digimon| digimon)? (?:has|contains)|facing (?:a |an )?(?:digimon|opponent) (?:with|containing))"
+         r" (?:the word )?['\"]([\w .:\-]+)['\"] in its name", lambda m: [f"opp_name~{m.group(1).strip()}"]),
+        # own points against the opponent's
+        (r"your points are (?:equal to or (?:lower|less) than|the same as or (?:lower|less) than|(?:lower|less) than or equal to)"
+         r" (?:the |your )?opponent'?s?(?: points)?", lambda m: ["points<=opp"]),
+        (r"your points are (?:lower|less) than (?:the |your )?opponent'?s?(?: points)?", lambda m: ["points<opp"]),
+        (r"your points are (?:equal to or (?:higher|more) than|(?:higher|more) than or equal to) (?:the |your )?opponent'?s?(?: points)?",
+         lambda m: ["points>=opp"]),
+        (r"your points are (?:higher|more) than (?:the |your )?opponent'?s?(?: points)?", lambda m: ["points>opp"]),
+        # a card on a sheet / in the support box (sheet:, opp_sheet:, support: filter conditions)
+        (r"there (?:is|are) (?:a |an |one )?(?P<d>.+?) on the opponent's sheet|the opponent has (?:a |an )?(?P<d2>.+?) on their sheet",
+         lambda m: _sheet_conds("opp_sheet", m.group("d") or m.group("d2"))),
+        (r"there (?:is|are) (?:a |an |one )?(?P<d>.+?) on your sheet|you have (?:a |an )?(?P<d2>.+?) on your sheet",
+         lambda m: _sheet_conds("sheet", m.group("d") or m.group("d2"))),
+        (r"(?:you have|there is) (?:a |an |one )?(?P<d>.+?) in your support box", lambda m: _sheet_conds("support", m.group("d"))),
+        # "when this Digimon gains the ability X": it has X (a keyword it does not have printed, see _assemble)
+        (rf"this digimon gains the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}", f"GAINED:{_kw(m.group(1))}"]),
+        # a support ability's "when supporting a Partner Digimon" (the battling Digimon)
+        (r"supporting (?:a |an |your )?(?P<d>.+?)", lambda m: _support_desc(re.sub(r"\s*digimon$", "", m.group("d"), flags=re.I))),
+        # groups: "your Digimon belongs to the Royal Knights", "facing a Royal Knights Digimon"
+        (rf"your digimon (?:belongs to|is) (?:a |an |the )?{_GROUP_RE}(?: group)?(?: digimon)?",
+         lambda m: [f"group={_GROUPS[m.group(1).lower()]}"]),
+        (rf"(?:facing (?:a |an )?(?:digimon (?:belonging|that belongs) to (?:the )?)?|the opponent(?:'s digimon)? (?:belongs to|is) (?:a |an |the )?)"
+         rf"'?{_GROUP_RE}'?(?: group)?(?: digimon)?", lambda m: [f"opp_group={_GROUPS[m.group(1).lower()]}"]),
         # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon")
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
-        (r"(?:facing |the opponent is )(?:a |an )?((?-i:[A-Z])[A-Za-z]*mon)", lambda m: [f"opp_name={m.group(1)}"]),
+        (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
+         r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -360,6 +404,22 @@ def _frame_conds(side: str, colour: str, levels: str | None) -> list[str] | None
     return out
 
 
+def _sheet_conds(kind: str, desc: str) -> list[str] | None:
+    """"a Virus-attribute Digimon" on a sheet / in the support box → ``kind:FILTER`` conditions (one
+    filter each: several hold for one card only when one card can have them all — a multi-word
+    type: see docs/coverage.md)."""
+    desc = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", desc.strip(), flags=re.I)
+    if m := re.fullmatch(r"'?((?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)*)'?", desc):
+        if m.group(1).lower() in _GROUPS:
+            return [f"{kind}:group={_GROUPS[m.group(1).lower()]}"]
+        if re.search(r"mon\b", m.group(1)):
+            return [f"{kind}:name={m.group(1)}"]  # "a Xuanwumon", "a 'Qinglongmon' card"
+    conds = _support_desc(desc.replace("'", ""))
+    if conds is None or any(not re.fullmatch(r"(?:type~|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
+        return None
+    return [f"{kind}:{c}" for c in conds]
+
+
 _COND_RULES = _cond_rules()
 # conjunctions that join two condition phrases about the same side
 _AND_SPLIT = re.compile(r",? and (?:when |if |is )?|, ", re.I)
@@ -374,14 +434,19 @@ def _parse_cond(text: str) -> list[str]:
             if out is None:
                 raise _Fail("hybrid-only")
             return out
+    # "facing an Ultimate level that does not have the ability "sky"": the opponent, then its keyword
+    if m := re.fullmatch(rf"(facing .+?),? (?:that does not have|which does not have|without) the ability {_KW}", text, re.I):
+        return _parse_cond(m.group(1)) + [f"opp_keyword!={_kw(m.group(2))}"]
     # "your Digimon is Vaccine attribute and Ultimate level": split and retry on the pieces
     subj = re.match(r"(your digimon is |the opponent(?:'s digimon)? is |facing (?:a |an )?)", text, re.I)
-    parts = _AND_SPLIT.split(text)
-    if subj and len(parts) > 1:
+    parts = _AND_SPLIT.split(text) if subj else re.split(r",? and (?:when |if )?", text, flags=re.I)
+    if len(parts) > 1:
         out = []
         for i, p in enumerate(parts):
             p = p.strip()
-            if i and not re.match(subj.group(1), p, re.I):
+            if i and re.match(r"(?:has|have|belongs) ", p, re.I) and (not subj or subj.group(1).lower().startswith("your")):
+                p = "your digimon " + p  # "your Digimon is non-Level III, and has the ability …"
+            elif i and subj and not re.match(r"(?:your|the opponent|you|facing|there)\b", p, re.I):
                 p = subj.group(1) + p
             out += _parse_cond(p)
         return out
@@ -420,22 +485,36 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # "all Digimon on your sheet" / "the Digimon in your Digimon Box": only the battling one has an
+        # attack power that counts (the support's own number is never compared)
+        (r"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon on your sheet"
+         r"(?: \(including the attack power modifications provided by support digimon\))?",
+         lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        (rf"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon with the ability {_KW} on your sheet",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2))}",))]),
+        (r"(double|triple|quadruple|quintuple) the attack power of the digimon in your digimon box",
+         lambda m: [_Eff(f"atk*{_MULT[m.group(1).lower()]}")]),
         (rf"(?:reduce|decrease) {_YOUR_ATK} by (\d+)|subtract (\d+) from {_YOUR_ATK}",
          lambda m: [_Eff(f"atk-{m.group(1) or m.group(2)}")]),
         # "double / triple your attack power"
         (rf"(double|triple|quadruple|quintuple) {_YOUR_ATK}", lambda m: [_Eff(f"atk*{_MULT[m.group(1).lower()]}")]),
         (rf"{_YOUR_ATK} (?:is|becomes) (doubled|tripled)",
          lambda m: [_Eff(f"atk*{ {'doubled': 2, 'tripled': 3}[m.group(1).lower()] }")]),
-        # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type"
-        (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: regardless of (?:the |your )?opponent's battle type)?",
-         lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
+        # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type";
+        # "… your attack A or C …": one row per letter (a Digimon's ◎ abilities only, see _effect_sentence)
+        (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: or {_BT})?"
+         r"(?: regardless of (?:the |your )?opponent's battle type)?",
+         lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
         # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
         (rf"(?:you can |you may )?make {_BT} your attack(?: regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
         # "your A cannot go to zero (due to the effects of attack C)": immune to A->0 (C-TYPE-2)
-        (r"(?:your |its )?(?:a|a and c|a, b,? and c)(?: attack)?(?: power)? (?:cannot|will not|can't|does not) (?:go|become) to (?:zero|0)"
-         r"(?: (?:due to|by|as a result of) (?:the )?effects? of (?:(?:its |the opponent's )?attack c|\(a goes to 0\)))?",
-         lambda m: [_Eff("no_zero")]),
+        # ("C … due to attack A", "B … due to attack B" are vacuous: only C carries a zeroing effect here)
+        (r"(?:your |its |this digimon's |the )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
+         r"(?: of the digimon in your digimon box)?"
+         r" (?:cannot|will not|can't|does not) (?:go|become) (?:to )?(?:zero|0)"
+         r"(?: (?:due to|by|as a result of) (?:the )?(?:effects? of )?(?:of )?(?:(?:its |the opponent's )?attacks? c(?:,? (?:b,? )?or a)?"
+         r"|\(a goes to 0\)))?", lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
@@ -458,10 +537,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:you )?cannot receive (?:the )?effects that (?:cause|make) the battle (?:to )?(?:end in|become) a draw"
          r"|the battle cannot be made a draw", lambda m: [_Eff("no_force_draw")]),
         (r"double the opponent's lost points", lambda m: [_Eff("lost*2")]),
+        (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
+         lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
+        (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
+        # "when you win the battle, add 20 to the opponent's lost points" (lost+N: applied when this side wins)
+        (r"(?:you may )?add (\d+) to the opponent's lost points", lambda m: [_Eff(f"lost+{m.group(1)}")]),
         (r"triple the opponent's lost points", lambda m: [_Eff("lost*3")]),
         # -- options and abilities -----------------------------------------------------------
         (r"invalidate (?:and send )?one of the opponent's program option cards(?: to the dark area)? before it takes effect"
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
+        (r"(?:you |your digimon )?(?:cannot|can't|becomes? unable to) receive the effects of the opponent's (item|program|field)"
+         r" option cards", lambda m: [_Eff("immune_options", (f"card:optype={m.group(1).capitalize()}",))]),
         (r"(?:you |your digimon )?(?:cannot|can't|becomes? unable to) receive the effects of the opponent's option cards",
          lambda m: [_Eff("immune_options")]),
         (r"the opponent(?:'s)?(?: digimon)? loses? (?:all of )?(?:its|their) special abilities",
@@ -477,13 +563,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_item")]),
         (r"invalidate one of the opponent's (?:item, program,? or field|program, item,? or field|option) (?:option )?cards"
          r" before it takes effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option")]),
-        (r"send all (?:of )?the (?:cards|option cards) in (?:your |the )?opponent's (?:option )?slots to the dark area",
+        (r"send all (?:of )?(?:the )?(?:cards|option cards) in (?:your |the )?opponent's (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_slots_clear")]),
+        (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
+         r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
+        (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
+         lambda m: [_Eff("opp_wipe")]),
         # discarding from one's own hand as an effect ("After that, choose one card … and send it …")
         (rf"(?:choose|select) {_N} cards? from your hand,? and send (?:it|them) to the dark area"
          rf"|send {_N} cards? from your hand to the dark area", lambda m: [_Eff(f"discard({_num(m.group(1) or m.group(2))})")]),
         # per-count effects ("for every card you discard …, add N to your attack power (M cards max)")
-        (rf"for (?:every|each) (?P<w>digimon card|card) you discard from your (?P<src>hand|net ocean),? add (?P<n>\d+) to your attack power"
+        (rf"for (?:every|each) (?P<w>digimon card|card) you discard from (?:the top of )?your (?P<src>hand|net ocean),? add (?P<n>\d+) to your attack power"
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
         (rf"add (?P<n>\d+) to your attack power for (?:every|each) (?P<w>digimon card|card) you discard from your (?P<src>hand|net ocean)"
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
@@ -496,6 +586,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"atk*{_MULT[m.group('mul').lower()]}",
                          costs=(f"discard_digimon({_num(m.group('k'))})" if m.group("w").lower().startswith("digimon")
                                 else f"discard({_num(m.group('k'))})",))]),
+        # "discard 3 cards from your Net Ocean, and add 200 / send 10 or more cards from the top of your Net
+        # Ocean to the Dark Area and quintuple" (a ◎ row is used once per turn; more cards add nothing)
+        (rf"(?:discard|send) (?P<k>{_N})(?P<more> or more)? cards? from (?:the top of )?your net ocean(?: to the dark area)?,? and"
+         r" (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your attack power)",
+         lambda m: [_Eff(f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}",
+                         costs=(f"mill({_num(m.group('k'))})",))] if not (m.group("more") and m.group("add")) else None),
+        # "discard one Zhuqiaomon card / one red frame card / one Digimon card belonging to Virus Busters
+        # from your hand and triple your attack power": a cost on the matching cards (discard_if)
+        (rf"discard (?P<k>{_N}) (?P<w>.+?)(?: from your hand)?,? and (?:(?P<mul>double|triple|quadruple|quintuple) your attack power"
+         r"|add (?P<add>\d+) to your attack power|make your attack (?P<bt>[abc]) regardless of the opponent's battle type)"
+         r"(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
         # "Add 50 to the attack power of your Level III Digimon, and 100 to … your Level IV Digimon"
         (rf"add (\d+) to the attack power of your {_LVLIST} digimon,? and (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2)))),
@@ -503,10 +604,22 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:all of )?the (?:special )?abilities of the opponent(?:'s digimon)? (?:become|are) (?:invalidated|void)"
          r"|the opponent(?:'s digimon)? loses (?:all of )?its special abilities|invalidate the opponent's special abilities",
          lambda m: [_Eff("void_abilities")]),
+        # "the opponent Digimon loses the ability "sky"": opp_lose rows
+        (rf"(?:the |your )?opponent(?:'s)?(?: digimon)? loses? the abilit(?:y|ies) ({_KW}(?:(?:,? and |, ){_KW})*)",
+         lambda m: [_Eff(f"opp_lose({_kw(w)})") for w in re.findall(_KW, m.group(1))]),
+        # "you gain the abilities "sky" and "proud"" (an option's, or a conditional ability): gain rows
+        (rf"(?:you gain|your digimon gains|you obtain|gain) the abilit(?:y|ies) ({_KW}(?:(?:,? and |, ){_KW})*)",
+         lambda m: [_Eff(f"gain({_kw(w)})") for w in re.findall(_KW, m.group(1))]),
         # -- cards -------------------------------------------------------------------------------
-        (rf"draw {_N} cards?(?: from (?:the top of )?your net ocean)?(?: and add (?:it|them) to your hand)?",
-         lambda m: [_Eff(f"draw({_num(m.group(1))})")]),
-        (rf"send (?:the top )?{_N} cards? (?:from the top )?(?:from|of) the opponent's net ocean to the dark area",
+        # "Draw 4 cards from your Net Ocean. If any of them are <cards>, you may add those cards to your
+        # hand. Shuffle the remaining cards back into your Net Ocean": search(4) with a filter
+        (rf"draw (?:the top )?{_N} cards? (?:from (?:the top of )?your net ocean)?\. if any of (?:them|the cards|those cards)"
+         r" (?:are|is) (?P<f>[^,]+), you may add (?:those cards|them|it|those) to your hand\. shuffle the remaining cards"
+         r" (?:back )?into your (?:net ocean|deck)", _search),
+        (rf"draw (?:the top )?{_N} cards?(?: (?:from|of) (?:the top of )?your net ocean)?(?:,? and add (?:it|them) to your hand)?"
+         r"|draw the top card (?:of|from) your net ocean(?:,? and add it to your hand)?",
+         lambda m: [_Eff(f"draw({_num(m.group(1) or '1')})")]),
+        (rf"send (?:the top )?{_N} cards? (?:from the top )?(?:from|of) (?:the|your) opponent's net ocean to the dark area",
          lambda m: [_Eff(f"opp_mill({_num(m.group(1))})")]),
         (rf"choose {_N} cards? (?:at random )?from the opponent's hand(?: without looking(?: at them)?)?"
          rf",? and send (?:it|them) to the dark area(?: without (?:looking at|checking) (?:it|them|its contents|their contents))?",
@@ -518,9 +631,53 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV}) digimon"
          r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
-         r"(?: digimon)?", lambda m: [_Eff("evolve_ignore")]),
+         r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
+        # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
+        (rf"send the top {_N} cards? (?:of|from) your net ocean to the dark area", lambda m: [_Eff(f"mill({_num(m.group(1))})")]),
+        # "Cracker": "Your opponent draws 3 cards from the top of their Net Ocean. For every Option card
+        # that they draw, reduce their points by 10. After that, return the drawn cards … and shuffle"
+        (rf"(?:have )?(?:your |the )?opponent (?:draws?|to draw) {_N} cards? from the top of their net ocean\. for every option"
+         r" card (?:that )?(?:they draw|is drawn|drawn),? (?:immediately )?reduce (?:their|the opponent's) points by (\d+)"
+         r"(?:\. after that, return the drawn cards to (?:the|their) net ocean and shuffle (?:them|it)"
+         r"| \(return the drawn cards to (?:the|their) net ocean and shuffle (?:them|it)\))",
+         lambda m: [_Eff(f"opp_reveal({_num(m.group(1))},{m.group(2)})")]),
+        # "During the turn, even if you lose the battle, the Digimon that used this card does not get
+        # sent to the Dark Area, and your points do not get reduced"
+        (r"(?:during the turn, )?even if you lose the battle, (?:the digimon that used this card|your digimon) does not get sent"
+         r" to the dark area,? and your points do not get reduced", lambda m: [_Eff("no_loss")]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _card_filters(desc: str) -> list[str] | None:
+    """A card description ("Digimon with 'Greymon' in their names", "a Zhuqiaomon card", "red frame
+    card") → the filters of a row filter (at most 2), None when it is not expressible."""
+    d = re.sub(r"^(?:a |an |one )", "", desc.strip(), flags=re.I)
+    if m := re.fullmatch(r"digimon(?: cards?)? with '([\w .:\-]+)' in (?:its|their) names?", d, re.I):
+        return ["kind=Digimon", f"name~{m.group(1).strip()}"]
+    if m := re.fullmatch(rf"digimon cards? belonging to {_FIELD_RE}|{_FIELD_RE} digimon cards?", d, re.I):
+        return ["kind=Digimon", f"field={_FIELDS[(m.group(1) or m.group(2)).lower()]}"]
+    if m := re.fullmatch(r"(item|program|field) option cards?", d, re.I):
+        return ["kind=Option", f"optype={m.group(1).capitalize()}"]
+    if m := re.fullmatch(rf"{_ATTR_RE} attribute digimon cards?", d, re.I):
+        return ["kind=Digimon", f"attr={_ATTRS[m.group(1).lower()]}"]
+    if (m := re.fullmatch(rf"({_LV}) digimon cards?", d, re.I)) and len(lv := _levels(m.group(1))) == 1 and "Hybrid" not in lv:
+        return ["kind=Digimon", f"level={lv.pop()}"]
+    if (m := re.fullmatch(r"'([^']+)'(?: cards?)?|((?-i:[A-Z])[\w\-]*(?: (?:(?-i:[A-Z0-9])[\w\-!.]*|of|the))*) cards?", d)) \
+            and not re.search(r"\b(?:digimon|option|frame|level|attribute|type)\b", m.group(2) or "", re.I):
+        return [f"name={(m.group(1) or m.group(2)).strip()}"]
+    if m := re.fullmatch(rf"(red|blue|gold) frame (digimon )?cards?", d, re.I):
+        return (["kind=Digimon"] if m.group(2) else []) + [f"frame={m.group(1).capitalize()}"]
+    if m := re.fullmatch(r"(digimon|option) cards?", d, re.I):
+        return [f"kind={m.group(1).capitalize()}"]
+    return None
+
+
+def _search(m: re.Match) -> list[_Eff]:
+    f = _card_filters(m.group("f"))
+    if not f:
+        raise _Fail("deck-manipulation")
+    return [_Eff(f"search({_num(m.group(1))})", filters=tuple(f))]
 
 
 def _per_count(m: re.Match) -> list[_Eff]:
@@ -542,6 +699,27 @@ def _discard_and(m: re.Match) -> list[_Eff]:
     cost = f"discard_digimon({k})" if m.group("w").lower().startswith("digimon") else f"discard({k})"
     op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
     return [_Eff(op, costs=(cost,))]
+
+
+def _opp_desc(desc: str) -> list[str]:
+    """"blue frame Level IV and Perfect level" (of the opponent's Digimon) → opp_ conditions."""
+    own = _support_desc(desc)
+    if own is None or any(c.startswith(("name~", "group=")) and False for c in own):
+        raise _Fail("condition")
+    return ["opp_" + c for c in own]
+
+
+def _discard_filtered(m: re.Match) -> list[_Eff]:
+    """Discard K matching cards (discard_if) for a multiplication (once is as good as twice, C-CALC-1),
+    or for an addition used once ("(K cards max)": each ◎ row is used once per turn)."""
+    k, f = _num(m.group("k")), _card_filters(m.group("w"))
+    if not f:
+        raise _Fail("hand")
+    if m.group("add") and (not m.group("mx") or int(m.group("mx")) != k):
+        raise _Fail("per-count")
+    op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"attack={m.group('bt').upper()}" if m.group("bt")
+          else f"atk+{m.group('add')}")
+    return [_Eff(op, costs=(f"discard_if({k})",), filters=tuple(f))]
 
 
 def _evolve_from_to(m: re.Match) -> list[_Eff]:
@@ -566,15 +744,22 @@ def _lv_or_fail(kind: str, text: str) -> list[str]:
 
 _ACT_RULES = _act_rules()
 
-# lead-ins that change nothing ("After that, add 50 …")
+# lead-ins that change nothing ("After that, add 50 …"); those of a choice ("you may …") make a
+# Digimon's ability one the player uses in a battle window (◎) rather than an automatic one
 _LEAD_IN = re.compile(
-    r"(?:after that|after evolution|after (?:this card|it) (?:is|has been) used|furthermore|in addition|then|also|and|only once during (?:the )?battle|just once|you may|you can),?\s+",
+    r"(?:after that|after evolution|after (?:this card|it) (?:is|has been) used|furthermore|in addition|then|also|and"
+    r"|(?P<choice>only once during (?:the )?battle|just once|you may|you can)),?\s+",
     re.I)
 _BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles),?\s+", re.I)
+_APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon makes its appearance|you make this digimon appear"
+                          r"|this digimon appears),?\s+", re.I)
+_EVOLVED_LEAD = re.compile(r"when you evolve (?:in)?to this digimon,\s+", re.I)
+_START_LEAD = re.compile(r"at the start of (?:the |each )?battle,?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
-_COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you).*)", re.I)
+_COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
 _WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle", re.I)
+_LOSE_TO = re.compile(r"(?:when|if) you (lose) to (?:a |an )?(.+?),\s+", re.I)  # "When you lose to a blue frame Digimon, …"
 
 
 def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
@@ -583,12 +768,21 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     conds: list[str] = []
     alts: list[str] = []  # "when facing Xmon or Ymon": one row per name (names exclude each other)
     when = ""
-    during_battle = False
+    during_battle = choice = False
     for _ in range(6):  # strip lead-ins and leading conditions
         if m := _LEAD_IN.match(s):
-            s = s[m.end():]
+            choice, s = choice or bool(m.group("choice")), s[m.end():]
         elif m := _BATTLE_LEAD.match(s):
             during_battle, s = True, s[m.end():]
+        elif ctx.digimon and not when and (m := _APPEAR_LEAD.match(s)):
+            when, s = "appear", s[m.end():]  # "When this Digimon makes its appearance, …"
+        elif ctx.digimon and not when and (m := _EVOLVED_LEAD.match(s)):
+            when, s = "evolved", s[m.end():]  # "When you evolve into this Digimon, …"
+        elif not when and (m := _START_LEAD.match(s)):
+            when, s = "start", s[m.end():]  # "At the start of the battle, …" (seed 003 §3.3)
+        elif not when and (m := _LOSE_TO.match(s)):
+            when, s = "lose", s[m.end():]
+            conds += _parse_cond(f"facing a {m.group(2)}")
         elif (m := _COND_LEAD.fullmatch(s)) and (wl := _WIN_LOSE.fullmatch(m.group(0).split(",")[0])):
             when, s = wl.group(1).lower(), m.group(2)
         elif (m := _COND_LEAD.fullmatch(s)) and not alts and (names := _facing_names(m.group(1))):
@@ -603,23 +797,47 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         heads = _action(m.group(1))  # "regain 20 of your points when you win the battle"
         if heads is not None:
             when = m.group(2).lower()
+    if heads is None and ctx.digimon and not when and (
+            m := re.fullmatch(r"(.*?),? when you make this digimon appear", s, re.I)):
+        heads = _action(m.group(1))  # "regain 20 points when you make this Digimon appear"
+        if heads is not None:
+            when = "appear"
     if heads is None and (m := _COND_TAIL.fullmatch(s)):
         heads = _action(m.group(1))
         if heads is not None:
             conds += _parse_cond(m.group(2))
     if heads is None:
         return None
+    if not ctx.digimon and ctx.timing == "battle" and any(h.op == "evolve_ignore" for h in heads):
+        # in a battle window: evolve_now (from hand, docs/effect-language.md)
+        if re.search(r"evolution box", s, re.I):
+            raise _Fail("evolution")
+        heads = [_Eff("evolve_now", h.conds, h.when, h.further, h.costs, h.filters) if h.op == "evolve_ignore" else h
+                 for h in heads]
+    if when == "start" and not ctx.digimon:
+        raise _Fail("timing")  # an option is used in a battle window, never at the start of the battle
     if ctx.digimon and not when:
         # a Digimon's automatic ability: "During battle, when …, add 100" holds while it battles;
         # abilities phrased as a choice ("you may", "you can", "only once") are used in a window.
-        when = "passive" if (during_battle or conds or alts or _is_static(heads)) else ""
+        # (a paid ability is always a choice)
+        when = "passive" if not choice and not any(h.costs or h.op.startswith("per_") for h in heads) and (
+            during_battle or conds or alts or any(h.conds for h in heads) or _is_static(heads)) else ""
+    if ctx.digimon and when == "win" and all(h.op.startswith("lost") for h in heads):
+        # "when you win, add 30 to the opponent's lost points": a lost*/lost+ modifier applies exactly
+        # when this side wins; a Digimon's win rows come after the loss (DM-PTS-1): passive
+        when = "passive"
+    if sum(h.op.startswith("attack=") for h in heads) > 1 and (not ctx.digimon or when or not choice):
+        # "make your attack A or C": two ◎ abilities the player chooses from; an option (its rows all
+        # apply) or an automatic ability cannot choose
+        raise _Fail("attack")
     further = bool(re.search(r"\bfurther\b", s, re.I))
     if alts:
         if further:
             raise _Fail("condition")
-        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + (a,))), h.when or when, False, h.costs)
+        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + (a,))), h.when or when, False, h.costs, h.filters)
                 for a in alts for h in heads]
-    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs) for h in heads]
+    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs, h.filters)
+            for h in heads]
 
 
 _MON = r"((?-i:[A-Z])[A-Za-z]*mon)"
@@ -708,8 +926,9 @@ def _mill_cost(m: re.Match, ctx: _Ctx) -> list:
 
 
 def _gains(m: re.Match, ctx: _Ctx) -> list:
-    words = re.findall(_KW, m.group("k"))
-    return [_Kw(_kw(w)) for w in words]
+    """A Digimon's printed keywords; an option's "your Digimon gains the ability X": ``gain(x)`` rows."""
+    words = [_kw(w) for w in re.findall(_KW, m.group("k"))]
+    return [_Kw(w) for w in words] if ctx.digimon else [_Eff(f"gain({w})") for w in words]
 
 
 def _ok_protection(m: re.Match, ctx: _Ctx) -> list:
@@ -721,7 +940,7 @@ def _excluding_field(m: re.Match, ctx: _Ctx) -> list | None:
     if not eff or not all(any(c.startswith("opp_") for c in e.conds) for e in eff):
         return None
     cond = f"opp_field!={_FIELDS[m.group(2).lower()]}" if m.group(2) else f"opp_keyword!={_kw(m.group(3))}"
-    return [_Eff(e.op, e.conds + (cond,), e.when, e.further, e.costs) for e in eff]
+    return [_Eff(e.op, e.conds + (cond,), e.when, e.further, e.costs, e.filters) for e in eff]
 
 
 def _semicolon(m: re.Match, ctx: _Ctx) -> list | None:
@@ -739,6 +958,73 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
 
 
+_WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
+
+
+def _wp_req(m: re.Match, ctx: _Ctx) -> list:
+    n = m.group("n")
+    out: list = [_Req(_num(n) if n else 0, bool(n))]
+    if m.group("r"):
+        out += _evolved_rows(m.group("r"), ctx)
+    return out
+
+
+# "the evolved Digimon", "the Digimon that evolved with the use of this card" … → the own Digimon;
+# "for the turn (during which evolution took place)": an ``evolved`` row holds for that turn's battle
+_EVOLVED_SUBJ = (r"(?:the (?:(?:level iv|level iii|perfect level|ultimate level) )?(?:evolved digimon|digimon (?:that evolved|evolving)"
+                 r"(?: (?:with|through) (?:the use of )?this (?:card|effect))?))")
+_EVOLVED_REWRITE = [
+    (rf"(?:the attack power of |to ){_EVOLVED_SUBJ}(?:'s attack power)?", lambda m: "your attack power" if m.group(0).startswith("the")
+     else "to your attack power"),
+    (rf"{_EVOLVED_SUBJ}'s (a, b,? and c|a) attack cannot go to zero", lambda m: "your a cannot go to zero"),
+    (rf"{_EVOLVED_SUBJ} gains (\d+) attack power and the ability ({_KW})",
+     lambda m: f"add {m.group(1)} to your attack power, and you gain the ability {m.group(2)}"),
+    (rf"{_EVOLVED_SUBJ} (?:cannot|can't) receive", lambda m: "you cannot receive"),
+    (r"^(?:when |if )" + _EVOLVED_SUBJ + r" (is|has|belongs)", lambda m: m.group(0).split(" ", 1)[0] + " your digimon " + m.group(1)),
+]
+_EVOLVED_TIME = re.compile(
+    r",? ?(?:(?:only )?for the turn(?: during which (?:evolution took place|you evolved using this card|evolution occurred"
+    r"|it evolved using this card|the evolution occurred))?"
+    r"|until the end of the (?:battle phase of the )?turn during which (?:the )?evolution occurred|for (?:this|the) turn),? ?", re.I)
+
+
+def _evolved_rows(text: str, ctx: _Ctx) -> list:
+    """A sentence about the Digimon that evolved with this option → ``when: evolved`` heads."""
+    if ctx.digimon:
+        return None
+    t = text.strip().rstrip(".")
+    t = re.sub(r"^the digimon (?:evolving|that evolved) with the use of this card cannot receive the effects of '([^']+)'$",
+               lambda m: f"you cannot receive the effects of '{m.group(1)}'", t, flags=re.I)
+    for rx, rep in _EVOLVED_REWRITE:
+        t = re.sub(rx, rep, t, flags=re.I)
+    t = _EVOLVED_TIME.sub(" ", t).strip(" ,")
+    t = re.sub(r"\s+", " ", t)
+    t = t[:1].upper() + t[1:]
+    if re.search(r"evolv|evolution", t, re.I):
+        raise _Fail("evolution")
+    heads = _evolved_effect(t, ctx)
+    if not heads:
+        raise _Fail("evolution")
+    return [_Eff(h.op, h.conds, "evolved", h.further, h.costs, h.filters) for h in heads]
+
+
+def _evolved_effect(t: str, ctx: _Ctx) -> list | None:
+    """The heads of a rewritten evolved-Digimon sentence (an immunity to named cards included)."""
+    if m := re.fullmatch(r"you cannot receive the effects of '([^']+)'", t, re.I):
+        return [_Eff("immune_options", (f"card={m.group(1).strip()}",))]
+    if m := re.fullmatch(r"you cannot receive the effects of the opponent's (blue|red) frame field cards", t, re.I):
+        return [_Eff("immune_options", (f"card:frame={m.group(1).capitalize()}", "card:optype=Field"))]
+    if re.fullmatch(r"your a cannot go to zero", t, re.I):
+        return [_Eff("no_zero")]
+    return _effect_sentence(t, ctx)
+
+
+def _evolved_sentence(m: re.Match, ctx: _Ctx) -> list | None:
+    if ctx.digimon or len(_sentences(m.group("s"))) != 1:
+        return None
+    return _evolved_rows(m.group("s"), ctx)
+
+
 def name_key(name: str) -> str:
     """A card name for matching (DM-NAME-1): no case, spaces, hyphens or "(N)" suffix."""
     name = re.sub(r"\s*\(\d+\)\s*$", "", name or "")
@@ -753,9 +1039,64 @@ def _u(label: str) -> _Builder:
     return lambda m, ctx: [_U(label)]
 
 
-_UNTIL_DISCARDED = (
-    rf"(?:while )?{_THIS} (?:remains|will remain|will stay|stays|continues|remains in (?:its|your) slot and continues)"
-    r"(?: in (?:its|your) slot)?(?: and continues? its effects?)?(?: its effects?)? until .*"
+# ---- durations: "this card remains in its slot … until <events>" (C-OPT-2, limit end events) -------
+# An option face-up "until discarded" also ends on the events it names: the own Digimon losing a
+# battle (``lost``), leaving its box (``leave``: evolving, dying, its lifespan's end) or the end of
+# its lifespan (``lifespan``).  Being invalidated or discarded by its owner is what the engines do
+# anyway (bookkeeping).  Any other event (another Field card turning face-up, the opponent's
+# lifespan …) has no end event: the card stays unmodeled.
+_LEAVE_PHRASES = [
+    (r"(?:your digimon |it |this card )?(?:is |gets )?sent to the dark area \(including when (?:it|your digimon) evolves,? or"
+     r" (?:when it )?(?:reaches the end of its lifespan|dies)\)", " LEAVE "),
+    (r"your digimon (?:is |gets )?sent to the dark area \(including when it loses a battle or reaches the end of its lifespan\)",
+     " LOSTLEAVE "),
+    (r" \(including after it evolves\)", ""),
+    (r" \(this card cannot be discarded by you\)", ""),
+]
+_END_EVENTS = [
+    (r"(?:it is |this card is |its is )?discarded(?: by you)?|you discard it", ()),
+    (r"(?:it is |this card is |its is )?(?:invalidated|rendered ineffective)(?: by (?:the|your) opponent)?"
+     r"|the opponent invalidates it", ()),
+    (r"(?:your digimon|you|the digimon that used this card) (?:loses|lose) (?:a|the) battle", ("lost",)),
+    (r"(?:(?:your digimon|it) )?reaches (?:the end of )?its lifespan|the end of your digimon's lifespan", ("lifespan",)),
+    (r"LEAVE", ("leave",)),
+    (r"LOSTLEAVE", ("lost", "leave")),
+]
+_END_EVENTS_RX = [(re.compile(p, re.I), e) for p, e in _END_EVENTS]
+
+
+def _end_events(text: str) -> list[str]:
+    """The end events of an "until …" list; raise _Fail for an event the language lacks."""
+    t = text.strip().rstrip(".")
+    for rx, rep in _LEAVE_PHRASES:
+        t = re.sub(rx, rep, t, flags=re.I)
+    ends: list[str] = []
+    for part in re.split(r",? or (?:when |until )?|, (?:or )?(?:when |until )?|,? and ", t):
+        part = re.sub(r"^(?:when|until) ", "", part.strip(), flags=re.I).strip()
+        if not part:
+            continue
+        for rx, e in _END_EVENTS_RX:
+            if rx.fullmatch(part):
+                ends += e
+                break
+        else:
+            raise _Fail("field-card" if re.search(r"field", part, re.I) else "lifespan" if "lifespan" in part
+                        else "limit")
+    return list(dict.fromkeys(ends))
+
+
+def _until(m: re.Match, ctx: _Ctx) -> list:
+    ends = _end_events(m.group("ev"))
+    base = "turns(2)" if m.groupdict().get("two") else ""
+    if not base and not ends:
+        return [_Limit("discarded")]
+    return [_Limit(", ".join(([base] if base else []) + [e for e in ("lost", "leave", "lifespan") if e in ends]))]
+
+
+_UNTIL = (
+    rf"(?:while )?{_THIS} (?:remains|will remain|will stay|stays|continues|will continue)(?: in (?:its|your) slot| on your sheet)?"
+    r"(?:,? and(?: and)? continues?| continues?)?(?: (?:its|their) effects?)? (?:until|till|till is) (?P<ev>[^;]+?)"
+    rf"(?:, (?P<two>at the end of the turn after the turn (?:during|in) which {_THIS} was used,? send {_THIS} to {_DA}))?\.?"
 )
 
 def _digimon_only(*effs: _Eff) -> _Builder:
@@ -773,6 +1114,26 @@ def _evolved_eff(ctx: _Ctx, op: str) -> list:
     return [_Eff(op, when="evolved")]
 
 
+def _all_losers(m: re.Match, ctx: _Ctx) -> list:
+    """Every <desc> Digimon that loses a battle loses N more: the opponent's when this side wins, this
+    side's own when it loses (each under the description's conditions)."""
+    if not ctx.digimon:
+        return None
+    own = _support_desc(m.group("d").strip())
+    if own is None:
+        raise _Fail("points")
+    opp = [("opp_" + c) for c in own]
+    n = m.group("n")
+    return [_Eff(f"damage({n})", tuple(opp), "win"), _Eff(f"self_damage({n})", tuple(own), "lose")]
+
+
+def _opp_warped(m: re.Match, ctx: _Ctx) -> list:
+    heads = _action(m.group("a")) if ctx.digimon else None
+    if not heads:
+        return None
+    return [_Eff(h.op, h.conds + ("opp_warped",), "opp_evolved") for h in heads]
+
+
 def _evolved_heal(m: re.Match, ctx: _Ctx) -> list:
     if not ctx.digimon:
         raise _Fail("evolution")
@@ -788,6 +1149,8 @@ def _immune_named(m: re.Match, ctx: _Ctx) -> list:
     if not ctx.digimon:
         return None  # an option's protection: the activation-column rows below
     names = re.findall(r"[\"']([^\"']+)[\"']", m.group("q")) if m.group("q") else [m.group("u")]
+    if any(re.fullmatch(r"option cards?|field option cards?", n.strip().rstrip("."), re.I) for n in names):
+        return None  # "the opponent's Option cards": a general immunity (action rules)
     if not names or not all(_CARD_NAME.fullmatch(n.strip()) for n in names):
         raise _Fail("card-immunity")
     names = [n.strip().rstrip(".").strip() for n in names]
@@ -798,7 +1161,7 @@ def _gains_and_add(m: re.Match, ctx: _Ctx) -> list:
     """"Your Digimon gains the ability "X", and N is added to its attack power" (the addition is
     tied to the ability: when the ability is lost, so is the addition → ``if keyword=X``)."""
     k = _kw(re.findall(_KW, m.group("k"))[0])
-    return [_Kw(k), _Eff(f"atk+{m.group('n')}", (f"keyword={k}",))]
+    return [_Kw(k) if ctx.digimon else _Eff(f"gain({k})"), _Eff(f"atk+{m.group('n')}", (f"keyword={k}",))]
 
 
 # ---- support abilities ("(S)", DM-BAT-2) ----------------------------------------------------------
@@ -814,7 +1177,7 @@ _SUPPORT_BODY = re.compile(
     r"(?:(?:you may |you can )?(?:send|take) this card from your hand(?: to (?:your |the )?support box)?,? (?:and )?)?"
     r"add (?P<n>\d+) to the attack power of (?:one of )?(?:your )?(?P<t>.+?)\.?", re.I)
 _EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack")  # one value per Digimon
-_NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}
+_NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}  # type~W → type!=W
 _RE_COND_STR = re.compile(r"^([a-z_]+)(!=|>=|<=|=|>|<|~)(.+)$")
 _MON_NAME = re.compile(r"(?-i:[A-Z])[\w'.:]*(?: (?:(?-i:[A-Z])[\w'.:]*|-[\w ]+-|of|the))*")
 
@@ -826,10 +1189,16 @@ def _support_desc(part: str) -> list[str] | None:
     low = part.lower()
     if low in _FIELDS:
         return [f"field={_FIELDS[low]}"]
-    if m := re.fullmatch(rf"{_ATTR_RE}(?: attribute)?", part, re.I):
+    if m := re.fullmatch(rf"{_ATTR_RE}(?:(?: |-)attribute)?", part, re.I):
         return [f"attr={_ATTRS[m.group(1).lower()]}"]
     if m := re.fullmatch(rf"(red|blue|gold) frame(?: {_LVLIST})?", part, re.I):
         return _frame_conds("", m.group(1), m.group(2))
+    if m := re.fullmatch(rf"(?:the )?{_GROUP_RE}(?: group)?", part, re.I):
+        return [f"group={_GROUPS[m.group(1).lower()]}"]
+    if m := re.fullmatch(rf"{_LVLIST} {_ATTR_RE}(?:-| )attribute", part, re.I):
+        return _attr_level("", m.group(2), m.group(1))
+    if m := re.fullmatch(rf"{_ATTR_RE}(?:-| )attribute {_LVLIST}", part, re.I):
+        return _attr_level("", m.group(1), m.group(2))
     if m := re.fullmatch(rf"non-{_LVLIST}", part, re.I):
         return _not_levels("level", _levels(m.group(1)))
     if re.fullmatch(rf"{_LVLIST}(?: level)?", part, re.I):
@@ -847,6 +1216,11 @@ def _support_alternatives(t: str) -> list[list[str]] | None:
     t = re.sub(r"^hybrid level digimon,? or ", "", t, flags=re.I)
     if m := re.fullmatch(rf"digimon with the ability ({_KW}(?:,? or {_KW})*)", t, re.I):
         return [[f"keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+    if m := re.fullmatch(rf"digimon belonging to (?:the )?{_GROUP_RE}(?: group)?", t, re.I):
+        return [[f"group={_GROUPS[m.group(1).lower()]}"]]
+    if m := re.fullmatch(rf"(?:digimon )?(?:with|containing) (?:either )?'([\w .:\-]+)'(?: or '([\w .:\-]+)')? in (?:its|their) names?",
+                         t, re.I):
+        return [[f"name~{x.strip()}"] for x in m.groups() if x]
     if m := re.fullmatch(rf"digimon belonging to (?:the )?(?P<f>{_FIELD_RE}(?:,? or {_FIELD_RE})*)"
                          rf"(?:,? or with the ability (?P<k>{_KW}))?", t, re.I):
         alts = [[f"field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group("f"), re.I)]
@@ -895,8 +1269,8 @@ def _exclusive(a: list[str], b: list[str]) -> bool:
 
 def _negate(cond: str) -> str | None:
     m = _RE_COND_STR.match(cond)
-    if not m or m.group(2) not in _NEGATE:
-        return None
+    if not m or m.group(2) not in _NEGATE or (m.group(2) == "~" and m.group(1).endswith("name")):
+        return None  # "the name does not contain" is not in the language (name!= is the whole name)
     return f"{m.group(1)}{_NEGATE[m.group(2)]}{m.group(3)}"
 
 
@@ -919,23 +1293,69 @@ def _or_rows(alts: list[list[str]]) -> list[list[str]] | None:
     return rows
 
 
+_SUPPORT_SEND = re.compile(r"(?:(?:you may |you can )?(?:send|take|move) this card (?:from your hand )?(?:to (?:your |the )?support box)?"
+                           r" ?(?:from your hand)?,? ?(?:and )?)", re.I)
+# a sentence that continues the support ability ("After that, …", a note in parentheses)
+_SUPPORT_CONT = re.compile(r"(?:after that|then|\()", re.I)
+
+
 def _support(m: re.Match, ctx: _Ctx) -> list:
-    """A "(S)" support ability of a Digimon card → ``atk+N if … | when: support`` rows."""
+    """A "(S)" support ability of a Digimon card → ``… | when: support`` rows.  In the card data the
+    Digimon's own abilities may follow the support sentence in the same clause ("(S) Add 800 to …
+    Gabumon. You can make your attack A or C …"): they are translated as abilities."""
     if not ctx.digimon:
         return [_U("support-box")]
-    body = _SUPPORT_NOTES.sub("", m.group("body")).strip()
+    sents = _sentences(_SUPPORT_NOTES.sub("", m.group("body")).strip())
+    if not sents:
+        return [_U("support-box")]
+    k = 1
+    while k < len(sents) and _SUPPORT_CONT.match(sents[k]):
+        k += 1
+    rest = ". ".join(sents[k:])
+    return _support_body(". ".join(sents[:k]), ctx) + (_translate_clause(rest, ctx) if rest else [])
+
+
+def _also_support(m: re.Match, ctx: _Ctx) -> list | None:
+    heads = _effect_sentence(m.group("s"), ctx) if ctx.digimon else None
+    if not heads or any(h.when not in ("", "passive") for h in heads):
+        return None
+    return heads + [_Eff(h.op, h.conds, "support", h.further, h.costs, h.filters) for h in heads]
+
+
+_HYBRID_SUPPORT = re.compile(r"(?:(?:when|if) [^,]+, )?(?:you may |you can )?(?:send|move) this card from your hand to the support"
+                             r" box of a hybrid level(?: digimon)?\b.*", re.I)
+
+
+def _support_body(body: str, ctx: _Ctx) -> list:
+    if _HYBRID_SUPPORT.fullmatch(body):
+        # only a Hybrid Digimon's support box takes it: never in a simulated deck (DM-DECK-3), no effect
+        return [_Ok()]
     sm = _SUPPORT_BODY.fullmatch(body)
-    if not sm or len(_sentences(body)) != 1 or re.search(r"support box of", body, re.I):
+    if len(_sentences(body)) != 1 or re.search(r"support box of|supported", body, re.I):
         return [_U("support-box")]
+    if sm:
+        try:
+            lead = _parse_cond(sm.group("c")) if sm.group("c") else []
+        except _Fail:
+            return [_U("support-box")]
+        alts = _support_alternatives(sm.group("t"))
+        rows = _or_rows(alts) if alts else None
+        if not rows:
+            return [_U("support-box")]
+        return [_Eff(f"atk+{sm.group('n')}", tuple(dict.fromkeys(lead + r)), when="support") for r in rows]
+    # any other effect sentence ("The opponent Digimon loses the ability "sky"", "When your Digimon is
+    # Omegamon, draw 5 cards"): its rows, at the support timing
+    lead = ""
+    if cm := re.match(r"((?:when|if) [^,]+, )", body, re.I):
+        lead, body = cm.group(1), body[cm.end():]
+    body = _SUPPORT_SEND.sub("", body, count=1) if _SUPPORT_SEND.match(body) else body
     try:
-        lead = _parse_cond(sm.group("c")) if sm.group("c") else []
+        heads = _effect_sentence(lead + body[:1].upper() + body[1:], ctx)
     except _Fail:
-        return [_U("support-box")]
-    alts = _support_alternatives(sm.group("t"))
-    rows = _or_rows(alts) if alts else None
-    if not rows:
-        return [_U("support-box")]
-    return [_Eff(f"atk+{sm.group('n')}", tuple(dict.fromkeys(lead + r)), when="support") for r in rows]
+        heads = None
+    if not heads or any(h.when not in ("", "passive") for h in heads) or sum(h.op.startswith("attack=") for h in heads) > 1:
+        return [_U("support-box")]  # (all support rows apply: no choice between two attacks)
+    return [_Eff(h.op, h.conds, "support", h.further, h.costs, h.filters) for h in heads]
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
@@ -944,6 +1364,24 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
     (r"regain (\d+) points when you evolve (?:in)?to this digimon\.?", _evolved_heal),
+    (r"this digimon (?:will )?always attacks? last(?:,? regardless of (?:the )?(?:original )?turn order)?\.?",
+     _digimon_only(_Eff("attack_last", when="passive"))),
+    # "All Level III and Level IV Virus attribute Digimon that lose a battle lose an additional 20
+    # points": whichever side loses (the own row never holds when this Digimon is not such a Digimon)
+    (rf"all (?P<d>.+?) digimon that lose (?:a|the) battle lose an additional (?P<n>\d+) points\.?", _all_losers),
+    # "add 80 to the attack power of all Digimon on your sheet (excluding <this Digimon>)": only the
+    # battling Digimon's attack counts and it is this one: no effect (modeled, no rows)
+    (r"(?:during battle, )?add \d+ to the attack power of all digimon on your sheet \(excluding (?P<q>[^()]+)\)\.?",
+     lambda m, ctx: [_Ok()] if ctx.digimon and name_key(m.group("q")) == name_key(ctx.name) else None),
+    # "For every card that has been stacked onto your point gauge, you may immediately lower the
+    # opponent's points by 10 (after that, send this Digimon to your point gauge)"
+    (r"for (?:every|each) card (?:that has been )?stacked on(?:to)? your point gauge, (?:you may )?(?:immediately )?"
+     r"(?:lower|reduce) the opponent's points by (?P<n>\d+) \(after that, send this digimon to your point gauge\)\.?",
+     lambda m, ctx: [_Eff(f"damage_per_gauge({m.group('n')})", costs=("self_gauge",))] if ctx.digimon else None),
+    # "When the opponent's Digimon evolves from Level III to Ultimate level (including through
+    # Appearance Requirements), <effect>": right after the opponent's evolution or appearance
+    (r"when the opponent's digimon evolves from level iii to ultimate level \(including through appearance requirements\),"
+     r" (?P<a>.+?)\.?", _opp_warped),
     # "when you evolve into this Digimon": ``when: evolved`` rows apply at the start of the battle of
     # the turn of the evolution (as heal above); an attack bonus "for the turn" of the evolution
     # therefore holds for exactly that turn's battle
@@ -953,13 +1391,23 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" add (\d+) to your attack power\.?", lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
     (r"add (\d+) to your attack power until the end of the turn during which you evolved (?:in)?to this digimon\.?",
      lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
+    # "… until the end of the turn during which this card turned face-up" (decided: a Level III turns
+    # face-up as the partner's reveal or a Level III exchange, which the engines count as ``evolved``)
+    (r"add (\d+) to your attack power until the end of the turn during which this (?:card|digimon) turned face-up\.?",
+     lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
     # "The opponent loses its special abilities, and their attack power is reduced by 100" (a Digimon):
     # the same rows as the two sentences would give (void passive, the reduction used in battle)
     (r"the opponent loses (?:all of )?its special abilities,? and (?:their|its) attack power is reduced by (\d+)\.?",
      lambda m, ctx: [_Eff("void_abilities", when="passive"), _Eff(f"opp_atk-{m.group(1)}")] if ctx.digimon else None),
+    # "Cannot receive the effects of the opponent's Item Option cards": immune to that option type
+    (r"(?:this digimon )?cannot receive the effects of (?:the )?(?:opponent's )?(item|program|field) option cards\.?",
+     lambda m, ctx: [_Eff("immune_options", (f"card:optype={m.group(1).capitalize()}",), when="passive")] if ctx.digimon else None),
+    # "Cannot receive the effects of Option Cards in the Category Worm": immune to that group's options
+    (r"cannot receive the effects of (?:the opponent's )?option cards (?:in|belonging to|of) the category '?(?P<g>[\w\- ]+?)'?\.?",
+     lambda m, ctx: [_Eff("immune_options", (f"card:group={m.group('g').strip()}",), when="passive")] if ctx.digimon else None),
     # "Cannot receive the effects of 'Dark Tower' (and 'Infinity Tower')": immune to named option cards
-    (r"cannot receive the effects of (?:the cards? )?(?:(?P<q>[\"'][^\"']+[\"'](?:(?:,? and |,? or |, )[\"'][^\"']+[\"'])*)"
-     r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: [A-Z0-9][\w!.\-]*)+)))(?: \(this is not a special ability\))?\.?", _immune_named),
+    (r"cannot receive the effects of (?:the cards? |the opponent's )?(?:(?P<q>[\"'][^\"']+[\"'](?:(?:,? and |,? or |, )[\"'][^\"']+[\"'])*)"
+     r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: [A-Z0-9][\w!.\-]*)+)))(?: cards?)?(?: \(this is not a special ability\))?\.?", _immune_named),
     # ---- gained abilities ----------------------------------------------------------------------
     (rf"your digimon gains the ability (?P<k>{_KW}),? and (?P<n>\d+) is added to its attack power\.?", _gains_and_add),
     (r"when your digimon loses its special abilities, it loses the attack power addition as well\.?", _ok),
@@ -978,8 +1426,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"stack {_THIS} onto your point gauge at the end of the turn\.?", lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
     # "Send this card to the Dark Area when your Digimon is sent to the Dark Area (including when it
     # evolves or reaches the end of its lifespan)": until the own Digimon leaves its box
-    (rf"send {_THIS} to {_DA} when (?:it is discarded by you,? or when )?your digimon (?:gets|is) sent to {_DA}"
-     r" \(including when it evolves(?:,)? or (?:when it )?reaches the end of its lifespan\)\.?", lambda m, ctx: [_Limit("digimon")]),
+    (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) when (?P<ev>(?!.*\bturn\b).+?)\.?", _until),
+    (rf"(?:when|if) (?P<ev>your digimon (?:loses|reaches).+?),? send {_THIS} to {_DA}\.?", _until),
     (rf"send {_THIS} to {_DA} at the end of the (?P<ph>turn|battle phase|phase|evolution phase|preparation phase)\.?",
      _end_of),
     # "… the turn after the turn during which this card was used …": two turns
@@ -989,17 +1437,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"(?:send {_THIS} to {_DA} immediately after (?:use|it is used)|immediately after {_THIS} is used,? send it to {_DA}"
      rf"|{_THIS} is sent to {_DA} immediately after use)\.?", lambda m, ctx: [_Limit("now")]),
     # "Stack this card onto your point gauge immediately after use."
-    (rf"stack {_THIS} onto your point gauge immediately after use\.?", lambda m, ctx: [_Cost("gauge"), _Limit("now")]),
+    (rf"stack {_THIS} onto (?:your|the) point gauge immediately after use\.?", lambda m, ctx: [_Cost("gauge"), _Limit("now")]),
     (rf"at the end of the turn(?: during which {_THIS} was used)?,? stack (?:it|this card) onto your point gauge\.?",
      lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
-    # "This card remains in its slot and continues its effects until it is discarded …"
-    # (the nuance "or when your Digimon loses / is sent to the Dark Area" is not kept: limit discarded)
-    (rf"while {_THIS} remains in its slot .*, at the end of the turn after the turn (?:during|in) which {_THIS} was used,"
-     rf" send {_THIS} to {_DA}\.?", lambda m, ctx: [_Limit("turns(2)")]),
-    (_UNTIL_DISCARDED + r"(?:however, when another field option card turns face-up .*)?",
-     lambda m, ctx: [_Limit("discarded")]),
-    (rf"(?:{_THIS} (?:is removed from its slot|continues its effects) .*until the end of your digimon's lifespan\.?)",
-     lambda m, ctx: [_Limit("discarded")]),
+    # "This card remains in its slot and continues its effects until it is discarded by you or
+    # invalidated, or when your Digimon loses a battle or reaches the end of its lifespan" (end events)
+    (_UNTIL, _until),
+    (rf"{_THIS} is removed from its slot when it is discarded by you or when the opponent invalidates it; otherwise,"
+     r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
+     lambda m, ctx: [_Limit("lifespan")]),
+    (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
     # ---- usage restrictions → card-wide conditions --------------------------------------------
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
@@ -1019,7 +1466,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"you (?:may|can) only (?:place|use|have|set) (?:only )?one of this card (?:in your slots|on each of your digimon"
      r"|face-up|per digimon|at a time)\.?/?", lambda m, ctx: [_Once()]),
     # ---- keywords ------------------------------------------------------------------------------
-    (rf"(?:has|have) the abilit(?:y|ies) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
+    (rf"(?:has|have) the abilit(?:y|ies|es) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
     (rf"(?:you gain|your digimon gains|you obtain) the abilit(?:y|ies) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
     # ---- protections of the card itself (activation column) -----------------------------------
     # "cannot receive the effects of '<a counter card>'", "cannot be invalidated": the card is
@@ -1031,24 +1478,28 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # a requirement card goes to the Power Box (DM-EVO-3 / 3b)
     (r"send this card face[- ]down from your (?:hand|slot|hand or (?:option )?slot) to (?:the |your )?"
      r"(?:evolution requirements?|power) box\.?/?", _ok),
-    # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); standard costs only
-    (r"evolve your digimon into a digimon of the next level with (?P<w>(?:winning percentage: \d+%!(?:,? or |, )?)+)"
-     r" in its evolution requirements(?: \(the digimon evolving with the use of this card cannot receive the effects of '[^']+'\))?"
-     r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two) cards? from your hand and send"
-     r" (?:it|them) to the dark area\.?)?(?: send this card to the dark area at the end of the evolution phase\.?)?",
-     lambda m, ctx: [_Req(_num(m.group("n") or "0") if m.group("n") else 0)]),
+    # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
+    # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
+    # ("…, or a Hybrid level Digimon with …": never in a simulated deck, DM-DECK-3)
+    (rf"evolve your digimon into a digimon of the next level(?: in your evolution box)?(?:,? or a hybrid level digimon)? with {_WP_LIST}"
+     r" in its evolution requirements(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?"
+     r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two|three) cards? from your hand and send"
+     r" (?:it|them) to the dark area\.?)?(?: send this card to the dark area at the end of the evolution phase\.?)?", _wp_req),
     (r"after evolution, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards? from your hand)"
      r" to the dark area\.?",
-     lambda m, ctx: [_Req(_num(m.group("n") or m.group("n2")))]),
-    # the evolving Digimon's protection against some counter card of the opponent: DROPPED, as in
-    # the activation column (pessimistic for the card's owner)
-    (r"the evolved digimon cannot receive the effects of the opponent's (?:blue|red) frame field cards for (?:this|the) turn\.?",
-     _ok),
+     lambda m, ctx: [_Req(_num(m.group("n") or m.group("n2")), True, True)]),
     # named requirement cards ("+ <this card>" in a Digimon's requirements): only when the quoted
-    # name is this card's own name (DM-NAME-1)
+    # name is this card's own name (DM-NAME-1).  "into a Beelzebumon or …": the Digimon that name
+    # the card in their requirements are the ones it evolves (the rule checks them, DM-EVO-3b)
     (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
-     r"|evolve your digimon into a digimon(?: of the next level)? with) '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
+     r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
+     r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?", _named_req),
+    (r"(?:this card )?remains in (?:the|your) (?:power|evolution requirements) box until the end of the turn(?: during which evolution occurred)?\.?",
+     lambda m, ctx: [_Limit("turn")]),
+    # the Digimon that evolved with this card (a requirement or evolve_ignore option): ``evolved`` rows
+    (r"(?P<s>.*\b(?:evolved digimon|digimon that evolved|evolution took place|you evolved using this card"
+     r"|evolution occurred|evolved using this card|digimon evolving)\b.*)", _evolved_sentence),
     (r"this card can be used even when the opponent has no cards in their hand\.?", _ok),
     (r"this card's name is identical to .*different effects\.?", _ok),
     # "When the opponent is Perfect level, add 100 … (excluding Digimon belonging to Unknown)": the
@@ -1065,12 +1516,19 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
+    # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
+    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to your attack power\.?",
+     lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
     # "A cannot go to zero; add 50 … when facing …": two sentences joined by a semicolon, taken
     # only when both halves translate completely
     (r"(?P<a>[^;]+); (?P<b>[^;]+)", _semicolon),
     # ---- known shapes we do not model ----------------------------------------------------------
     (r"\(S\)\s*(?P<body>.+)", _support),
-    (r"\(S\).*|.*\b(?:support box|support digimon|supporting)\b.*", _u("support-box")),
+    # "<ability> (this special ability may be used even when this Digimon is in the support box)": the
+    # ability's rows, and the same rows as a support ability
+    (r"(?P<s>[^()]+?) \(this (?:special ability|effect) (?:may|can) be used even when this (?:digimon|card) is in the"
+     r" support box\)\.?", _also_support),
+    (r".*\b(?:support box|support digimon|supporting)\b.*", _u("support-box")),
     (r".*\bappear(?:s|ed)?\b.*", _u("appear")),
     (r".*\bjogress\b.*", _u("jogress")),
     (r".*\b(?:fuse|fusion)\b.*", _u("fusion")),
@@ -1144,10 +1602,27 @@ def _clauses(text: str) -> list[str]:
 _PAREN_COND = re.compile(r" \(((?:if|when) [^()]*)\)(?=\.|$)", re.I)
 
 
+# sentences that only continue the previous one ("Draw 4 cards … . If any of them are …, you may add
+# those cards to your hand. Shuffle the remaining cards …"): kept with it, one effect sentence
+_CONTINUES = re.compile(r"(?:if any of (?:them|the cards|those cards)|shuffle the remaining|for every option card"
+                        r"|after that, return the drawn cards)\b", re.I)
+
+
 def _sentences(clause: str) -> list[str]:
     # "Add 100 … (if your Digimon belongs to …, further add 300 …)." → two sentences
     clause = _PAREN_COND.sub(lambda m: ". " + m.group(1)[0].upper() + m.group(1)[1:], clause)
-    return [s.strip() for s in _SENT.split(clause) if s.strip()]
+    out: list[str] = []
+    for s in _SENT.split(clause):
+        s = s.strip()
+        if s and out and _CONTINUES.match(s):
+            out[-1] = f"{out[-1].rstrip('.')}. {s}"
+        elif s:
+            out.append(s)
+    return out
+
+
+_AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|then),", re.I)
+_EVOLVED_OPS = ("atk", "base", "no_zero", "gain(", "immune_options", "immune_mod")  # rows about the evolved Digimon
 
 
 def _translate_clause(clause: str, ctx: _Ctx) -> list:
@@ -1163,6 +1638,7 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
             return [_U(f.label)]
         # a rule that took the whole clause of several sentences failed: go sentence by sentence
     out: list = []
+    evolving = False  # a previous sentence evolved the Digimon (evolve_ignore / evolve_now / requirement)
     for s in sents:
         try:
             p = _try_rules(s, ctx) if len(sents) > 1 else None
@@ -1172,13 +1648,20 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
                 p = [_U(_label(s))]
         except _Fail as f:
             p = [_U(f.label)]
+        if evolving and not ctx.digimon and _AFTER_EVOLVING.match(s):
+            # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
+            p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
+                 if isinstance(x, _Eff) and x.op.startswith(_EVOLVED_OPS) else x for x in p]
+        evolving = evolving or any(isinstance(x, _Req) or (isinstance(x, _Eff) and x.op in ("evolve_ignore", "evolve_now"))
+                                   for x in p)
         out += p
     # "further add …" after an effect with conditions: it holds under those conditions too
     prev = None
     for i, p in enumerate(out):
         if isinstance(p, _Eff):
             if p.further and prev is not None:
-                out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when, costs=p.costs)
+                out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when, costs=p.costs,
+                              filters=p.filters)
             prev = out[i]
     return out
 
@@ -1257,41 +1740,66 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append("instead")
             continue
         heads.append(_Eff(f"atk+{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when))
-    if reqs and not heads:
-        # an evolution requirement card: its only "effect" is the evolution rule; its cost must be
-        # the usual one for its Winning Percentage value (DM-EVO-3: 40% none, 60% one, 80% two)
-        paid = sum(r.discard for r in reqs) + sum(int(c[8:-1]) for c in costs if c.startswith("discard("))
-        wp = re.search(r"winning percentage: (\d+)%", ctx.name, re.I)
-        usual = {40: 0, 60: 1, 80: 2}.get(int(wp.group(1)), -1) if wp else 0
-        if paid != usual or any(not c.startswith("discard(") for c in costs) or card_conds:
+    if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
+        # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
+        heads += [_Eff(f"discard({r.discard})") for r in reqs]
+        reqs = []
+    if reqs:
+        # an evolution requirement card (DM-EVO-3/3b): the evolution rules use it by name; the hand
+        # cards its text discards (after the step) are its requirement_cost, its other rows are
+        # ``when: evolved`` rows for the Digimon that evolved with it (docs/effect-language.md)
+        discards = [int(c[8:-1]) for c in costs if c.startswith("discard(")]
+        if any(not c.startswith("discard(") for c in costs) or card_conds:
             tr.unmodeled.append("evo-requirement-cost")
-        costs, limits = [], []
-    elif reqs:
-        tr.unmodeled.append("evolution")
+        if any(r.stated for r in reqs) or discards:
+            tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
+        if any(h.when != "evolved" or h.op in ("evolve_ignore", "evolve_now") for h in heads):
+            tr.unmodeled.append("evolution")
+        if limits and not heads:
+            tr.unmodeled.append("limit")  # how long it stays has no row to carry it
+        costs = []
+    if any(h.op == "no_loss" for h in heads) and set(limits) <= {"now", "phase", "battle"}:
+        # no_loss holds for the turn and the engines tie an option's rows to its slot: the card stays
+        # face-up for the turn (one limit per option, read from its rows)
+        limits = ["turn"]
     if len(set(limits)) > 1:
         tr.unmodeled.append("limit")
     if len(costs) > E.MAX_COSTS:
         tr.unmodeled.append("cost")
-    if (costs or limits or card_conds) and not heads and not tr.keywords:
+    if (costs or limits or card_conds) and not heads and not tr.keywords and not reqs:
         # a card whose only effect we could not find (e.g. an empty effect text)
         if not tr.unmodeled:
             tr.unmodeled.append("no-effect")
+    paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
-        conds = list(dict.fromkeys(list(h.conds) + card_conds))
+        evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not
+        # under the option's usage restrictions and costs (checked and paid when it was used)
+        conds = list(dict.fromkeys(list(h.conds) + ([] if evolved else card_conds)))
+        # "when this Digimon gains the ability X": keyword=X is that only while X is not printed on it
+        gained = [c[7:] for c in conds if c.startswith("GAINED:")]
+        conds = [c for c in conds if not c.startswith("GAINED:")]
+        if any(g in tr.keywords for g in gained):
+            tr.unmodeled.append("abilities")
+            continue
         if len(conds) > E.MAX_CONDS:
             tr.unmodeled.append("too-many-conditions")
             continue
         s = h.op + (" if " + " & ".join(conds) if conds else "")
         if h.when and h.when != ctx.timing:
             s += f" | when: {h.when}"
-        all_costs = list(dict.fromkeys(list(h.costs) + costs))
+        all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
         if len(all_costs) > E.MAX_COSTS:
+            tr.unmodeled.append("cost")
+            continue
+        if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
             tr.unmodeled.append("cost")
             continue
         if all_costs:
             s += " | cost: " + ", ".join(all_costs)
         if limits and limits[0] != "phase":
             s += f" | limit: {limits[0]}"
+        if h.filters:
+            s += " | filter: " + " & ".join(h.filters)
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
         if s not in tr.effects:
             tr.effects.append(s)
@@ -1337,7 +1845,7 @@ def translate_ability(name: str, text: str) -> Translation:
     text = (text or "").strip()
     if text.lower() in ("", "none", "none."):
         return tr
-    ctx = _Ctx(timing=None, digimon=True)
+    ctx = _Ctx(timing=None, digimon=True, name=name)
     pieces: list = []
     for c in _clauses(text):
         pieces += _translate_ability_clause(c, ctx)

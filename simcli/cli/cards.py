@@ -112,12 +112,15 @@ def coverage_cli(
         typer.echo(json.dumps(cov))
         return
     t = Table(title="Effect coverage by set")
-    for col in ("set", "options modeled", "abilities modeled"):
+    for col in ("set", "options modeled", "with effects", "abilities modeled"):
         t.add_column(col, justify="right" if col != "set" else "left")
     for r in cov["by_set"]:
-        t.add_row(r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['abilities_modeled']}/{r['abilities_total']}")
+        t.add_row(r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['options_with_effects']}/{r['options_total']}",
+                  f"{r['abilities_modeled']}/{r['abilities_total']}")
     o, a = cov["options"], cov["abilities"]
-    t.add_row("all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})", f"{a['modeled']}/{a['total']} ({a['share']:.0%})", style="bold")
+    t.add_row("all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})",
+              f"{cov['options_with_effects']}/{o['total']} ({cov['options_with_effects_share']:.0%})",
+              f"{a['modeled']}/{a['total']} ({a['share']:.0%})", style="bold")
     out.print(t)
     p = Table(title="Most common unmodeled patterns")
     p.add_column("pattern")

@@ -29,13 +29,13 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
-from simcli.engine.kernel_effects import (auto_abilities_nb, battle_action_greedy_nb, battle_start_nb,
-                                          end_phase_nb, end_turn_nb, final_attack_nb, forced_draw_nb,
-                                          prepare_ignore_nb, timed_options_nb, use_ability_nb, use_option_battle_nb,
-                                          use_option_nb)
-from simcli.engine.kernel_effects import use_support_nb
+from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb, battle_action_greedy_nb,
+                                          battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
+                                          first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
+                                          reset_m_nb, settle_nb, timed_options_nb, use_ability_nb, use_nb,
+                                          use_option_battle_nb, use_option_nb, use_support_nb)
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
-                                   options_to_set_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb, wp_cost_nb)
+                                   options_to_set_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb)
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
@@ -45,12 +45,16 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
+from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NOLOSS, MAX_EVO, SLOT_CARD, SUPBOX,
+                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG)
+from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
 BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
 BT_A, BT_C = E.BT_A, E.BT_C
 FNV_PRIME = 0x100000001B3
 PLAYER_GREEDY = E.PLAYER_GREEDY
+PLAYER_BASELINE = E.PLAYER_BASELINE
 T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_WIN, E.T_LOSE
 
 
@@ -59,7 +63,9 @@ T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_
 def draw_to_six_nb(S, s):
     while S[s, HAND_N] < 6 and S[s, DECK_N] > 0:
         S[s, DECK_N] -= 1
-        push_nb(S, s, HAND, HAND_N, S[s, DECK + S[s, DECK_N]])
+        c = S[s, DECK + S[s, DECK_N]]
+        push_nb(S, s, HAND, HAND_N, c)
+        S[s, DRAWN] |= np.int32(1) << c
 
 
 @njit(cache=True, _nrt=False)
@@ -84,6 +90,9 @@ def setup_player_nb(T, S, s, player, rng):
     S[s, PTS] = 100
     S[s, EXCH] = -1
     S[s, SUPPORT] = -1
+    S[s, SUPBOX] = -1
+    for k in range(3):
+        S[s, SLOT_CARD + k] = -1
     S[s, MAXLV] = 1 << E.LV_III
     n = 0
     for i in range(T.ct[s, 0, F_NCARDS]):
@@ -96,18 +105,21 @@ def setup_player_nb(T, S, s, player, rng):
     push_nb(S, s, GAUGE, GAUGE_N, S[s, DECK + n - 1])
     for _ in range(6):
         S[s, DECK_N] -= 1
-        push_nb(S, s, HAND, HAND_N, S[s, DECK + S[s, DECK_N]])
+        c = S[s, DECK + S[s, DECK_N]]
+        push_nb(S, s, HAND, HAND_N, c)
+        S[s, DRAWN] |= np.int32(1) << c
 
 
 # ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
 @njit(cache=True, inline="always")  # inlined into play_turn_nb: no call, no refcounts of its 8 arrays
-def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
+def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
     greedy = player == PLAYER_GREEDY
+    app = X[X_APP_ANY + s] != 0  # its deck has appearance cards (BL-2b keeps them)
     # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
     if greedy:
-        discard_greedy_nb(T, S, s, K)
+        discard_greedy_nb(T, S, s, K, app)
     else:
-        discard_baseline_nb(T, S, s, K, 2)
+        discard_baseline_nb(T, S, s, K, 2, app)
     hn = S[s, HAND_N]
     k = 0
     for pos in range(hn):
@@ -143,7 +155,7 @@ def preparation_nb(T, S, M, X, s, player, K, W, rng, uses):
     if greedy:
         n = timed_options_nb(T, S, M, X, s, T_PREP)
         for i in range(n):
-            use_option_nb(T, S, M, X, s, X[X_LIST + i], T_PREP, rng, uses)
+            use_option_nb(T, S, M, M2, X, s, X[X_LIST + i], T_PREP, rng, uses)
     end_phase_nb(S, X)
     # (6) set options (greedy: its usable options, last one first, into the first free slots)
     if greedy:
@@ -193,19 +205,27 @@ def prepare_chain_nb(T, S, s, W, nsteps, K):
 
 # ---- Evolution (DM-EVO-6) ------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def evolution_nb(T, S, s, second, turn):
+def evolution_nb(T, S, s, second, turn, uses):
+    """DmcgRules.evolution: the partner turns face-up (turn 1), the Level III exchange, the prepared
+    steps while their costs can be paid; returns whether it evolved."""
+    if turn == 1:
+        S[s, EVOLVED] = 1  # the partner turns face-up (a Level III's "turned face-up" rows: `evolved`)
+        use_nb(S, uses, s, S[s, L3])
     if S[s, EXCH] >= 0:
         push_nb(S, s, DARK, DARK_N, S[s, L3])
         S[s, L3] = S[s, EXCH]
         S[s, EXCH] = -1
+        S[s, EVOLVED] = turn
+        use_nb(S, uses, s, S[s, L3])
     n = S[s, PLAN_N]
     done = 0
     for k in range(n):
         b = PLAN + PLAN_W * k
         c = S[s, b]
         cost = T.ct[s, c, F_XDISC]
-        if S[s, b + 2] >= 0:
-            cost += wp_cost_nb(T.ct[s, S[s, b + 2], F_WP])
+        res = S[s, b + 2]
+        if res >= 0:
+            cost += T.ct[s, res, F_RCOST]  # the requirement card's printed cost (DM-EVO-3)
         if S[s, HAND_N] < cost:
             break
         if S[s, TOP] >= 0:
@@ -213,27 +233,39 @@ def evolution_nb(T, S, s, second, turn):
         S[s, TOP] = c
         S[s, EVOLVED] = turn
         done += 1
+        use_nb(S, uses, s, c)
+        if res >= 0:
+            use_nb(S, uses, s, res)
+            e = S[s, EVO_N]
+            if e < MAX_EVO:
+                S[s, EVO + 2 * e] = res
+                S[s, EVO + 2 * e + 1] = c
+                S[s, EVO_N] = e + 1
+        if S[s, b + 4] >= 0:
+            use_nb(S, uses, s, S[s, b + 4])
         for _ in range(cost):
             push_nb(S, s, DARK, DARK_N, hand_remove_nb(S, s, discard_choice_nb(T, S, s)))
     for k in range(done, n):
         push_nb(S, s, DARK, DARK_N, S[s, PLAN + PLAN_W * k])
+    # the Power Box goes to the Dark Area, except option cards kept until the end of the turn
+    j = 0
     for i in range(S[s, POWER_N]):
-        push_nb(S, s, DARK, DARK_N, S[s, POWER + i])
-    S[s, POWER_N] = 0
+        c = S[s, POWER + i]
+        if T.ct[s, c, F_STAY] != 0:
+            S[s, POWER + j] = c
+            j += 1
+        else:
+            push_nb(S, s, DARK, DARK_N, c)
+    S[s, POWER_N] = j
     S[s, PLAN_N] = 0
     S[s, MAXLV] |= 1 << T.ct[s, cur_nb(S, s), F_LEVEL]
+    return done > 0
 
 
 # ---- Battle (C-TYPE-1/2, C-CALC-1) ------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def reset_mods_nb(M):
-    for s in range(2):
-        for f in range(NM):
-            M[s, f] = 0
-        M[s, M_NUM] = 1
-        M[s, M_DEN] = 1
-        M[s, M_AS] = -1
-        M[s, M_LOSTMUL] = 1
+    reset_m_nb(M)
 
 
 # ---- Renewal (C-RENEW-1) ----------------------------------------------------------------------------
@@ -242,6 +274,7 @@ def renew_nb(S, s, rng):
     if S[s, TOP] >= 0:
         push_nb(S, s, DARK, DARK_N, S[s, TOP])
         S[s, TOP] = -1
+    lifespan_ends_nb(S, s)  # options ending with the lifespan, cards tied to the box (seed 004)
     n = S[s, DARK_N]
     for i in range(n):
         S[s, DECK + i] = S[s, DARK + i]
@@ -266,30 +299,50 @@ def decided_nb(S):
 
 @njit(cache=True, inline="always")  # inlined into play_game_nb's turn loop (no per-turn refcounts)
 def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows=True):
-    """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_*, outcome or -1).
-    rows: some card of either deck has effect rows (False: the effect hooks are skipped)."""
+    """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_* from fa's side, outcome
+    or -1).  rows: some card of either deck has effect or appearance rows (False: the effect hooks are
+    skipped)."""
     sa = 1 - fa
+    fa0 = fa
     X[X_FA] = fa
     X[X_TURN] = t
     X[X_PLAYER] = players[0]  # the negation responses need the opponent's policy
     X[X_PLAYER + 1] = players[1]
+    reset_m_nb(M)  # battle modifiers and voids live for one turn
     # Preparation
-    preparation_nb(T, S, M, X, fa, players[fa], K, W, rng, uses)
+    preparation_nb(T, S, M, M2, X, fa, players[fa], K, W, rng, uses)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
-    preparation_nb(T, S, M, X, sa, players[sa], K, W, rng, uses)
+    preparation_nb(T, S, M, M2, X, sa, players[sa], K, W, rng, uses)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
     if check and (S[0, HAND_N] > 6 or S[1, HAND_N] > 6):
         raise AssertionError("hand above 6 after Preparation")
     # Evolution
-    evolution_nb(T, S, fa, False, t)
-    evolution_nb(T, S, sa, True, t)
+    S[fa, LV_START] = T.ct[fa, cur_nb(S, fa), F_LEVEL]
+    S[sa, LV_START] = T.ct[sa, cur_nb(S, sa), F_LEVEL]
+    S[fa, EVO_N] = 0
+    S[sa, EVO_N] = 0
+    ev = evolution_nb(T, S, fa, False, t, uses)
+    if rows:
+        after_evolution_nb(T, S, M, M2, X, fa, ev, rng, uses)
+        outcome = decided_nb(S)
+        if outcome >= 0:
+            return BR_DRAW, outcome
+    ev = evolution_nb(T, S, sa, True, t, uses)
+    if rows:
+        after_evolution_nb(T, S, M, M2, X, sa, ev, rng, uses)
+        outcome = decided_nb(S)
+        if outcome >= 0:
+            return BR_DRAW, outcome
     # Battle (DM-BAT-1)
-    reset_mods_nb(M)
-    battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows)
+    fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows)  # attack_last may swap the roles
+    sa = 1 - fa
+    outcome = decided_nb(S)
+    if outcome >= 0:
+        return BR_DRAW, outcome
     cur = sa
     passes = 0
     windows = 0
@@ -311,15 +364,30 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                     break
                 actions += 1
                 if kind == 0:
-                    use_ability_nb(T, S, M, X, cur, idx, rng, uses)
+                    use_ability_nb(T, S, M, M2, X, cur, idx, rng, uses)
                 elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
                     use_support_nb(T, S, M, X, cur, idx, rng, uses)
+                elif kind == 3:  # an appearance (seed 003 §3.2.2.1 ex. 6)
+                    appear_nb(T, S, M, X, cur, idx, X[X_APPEAR_ROW], rng, uses)
                 else:
                     use_option_battle_nb(T, S, M, M2, X, cur, idx, T_BATTLE, rng, uses)
+                settle_nb(T, S, M, X, rng)
                 acted = True
+                if decided_nb(S) >= 0:
+                    break
+        elif players[cur] == PLAYER_BASELINE and (X[X_APP_ANY + cur] & (1 << E.T_BATTLE)) != 0:
+            ch = first_appearance_nb(T, S, M, X, cur, E.T_BATTLE)  # BL-8
+            if ch >= 0:
+                actions += 1
+                appear_nb(T, S, M, X, cur, ch // 65536, ch % 65536, rng, uses)
+                settle_nb(T, S, M, X, rng)
+                acted = True
+        if decided_nb(S) >= 0:
+            break
         passes = 0 if acted else passes + 1
         windows += 1
         cur = 1 - cur
+    X[X_IN_BATTLE] = 0
     end_phase_nb(S, X)
     outcome = decided_nb(S)
     if outcome >= 0:
@@ -334,6 +402,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         res = BR_SECOND
     else:
         res = BR_DRAW
+    winner = -1 if res == BR_DRAW else (fa if res == BR_FIRST else sa)
+    res0 = BR_DRAW if winner < 0 else (BR_FIRST if winner == fa0 else BR_SECOND)  # from fa0's side
     # Point Calculation (DM-PTS-1)
     X[0] = 0
     for i in range(2):
@@ -341,25 +411,27 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if players[p] == PLAYER_GREEDY:
             n = timed_options_nb(T, S, M, X, p, T_POINT)
             for j in range(n):
-                use_option_nb(T, S, M, X, p, X[X_LIST + j], T_POINT, rng, uses)
+                use_option_nb(T, S, M, M2, X, p, X[X_LIST + j], T_POINT, rng, uses)
     for i in range(2):
         p = fa if i == 0 else sa
         if has_rows_nb(T, S, p):
             auto_abilities_nb(T, S, M, X, p, T_POINT, rng, uses)
     outcome = decided_nb(S)
     if outcome >= 0:
-        return res, outcome
-    if res == BR_DRAW:
+        return res0, outcome
+    if winner < 0:
         S[fa, PTS] = max(0, S[fa, PTS] - 10)
         S[sa, PTS] = max(0, S[sa, PTS] - 10)
     else:
-        w = fa if res == BR_FIRST else sa
-        lo = 1 - w
-        lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[w, cur_nb(S, w), F_LEVEL]] * M[w, M_LOSTMUL]
+        lo = 1 - winner
+        lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[winner, cur_nb(S, winner), F_LEVEL]] * M[winner, M_LOSTMUL] \
+            + M[winner, M_LOSTADD]
+        if M[lo, M_NOLOSS] != 0:
+            lp = 0
         S[lo, PTS] = max(0, S[lo, PTS] - lp)
     outcome = decided_nb(S)
     if outcome >= 0:
-        return res, outcome
+        return res0, outcome
     for i in range(2):
         p = fa if i == 0 else sa
         if res == BR_DRAW:
@@ -373,18 +445,19 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if players[p] == PLAYER_GREEDY:
             n = timed_options_nb(T, S, M, X, p, tm)
             for j in range(n):
-                use_option_nb(T, S, M, X, p, X[X_LIST + j], tm, rng, uses)
+                use_option_nb(T, S, M, M2, X, p, X[X_LIST + j], tm, rng, uses)
         if decided_nb(S) >= 0:
             break
     end_phase_nb(S, X)
     outcome = decided_nb(S)
     if outcome >= 0:
-        return res, outcome
-    if res != BR_DRAW:
-        lo = sa if res == BR_FIRST else fa
-        if S[lo, TOP] >= 0:
+        return res0, outcome
+    if winner >= 0:
+        lo = 1 - winner
+        if M[lo, M_NOLOSS] == 0 and S[lo, TOP] >= 0:
             push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
+        battle_lost_nb(S, lo)  # options that end when the own Digimon loses
     for k in range(2):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
         p = fa if k == 0 else sa
         if S[p, SUPPORT] >= 0:
@@ -397,10 +470,24 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             stats_turns[p, t] += 1
             if S[p, FIRST_RENEW] == 0:
                 S[p, FIRST_RENEW] = t
-    end_turn_nb(S)
+    end_turn_nb(S, t)
     if check:
         check_invariants_nb(T, S)
-    return res, -1
+    return res0, -1
+
+
+@njit(cache=True, _nrt=False)
+def game_flags_nb(T, X):
+    """Per-game flags from the tables: X[X_APP_ANY + seat] (timings of the seat's appearance rows);
+    returns whether some card has effect or appearance rows (else the effect hooks do nothing)."""
+    rows = False
+    for s in range(2):
+        X[X_APP_ANY + s] = 0
+        for c in range(T.ct[s, 0, F_NCARDS]):
+            if T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO] or T.ct[s, c, F_APP_HI] > T.ct[s, c, F_APP_LO]:
+                rows = True
+            X[X_APP_ANY + s] |= T.ct[s, c, F_APPTIM]
+    return rows
 
 
 # ---- one game ----------------------------------------------------------------------------------------
@@ -415,14 +502,10 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     fa = randint_nb(rng, 2)
     fa_t1 = fa
     reset_mods_nb(M)
-    for i in range(X.shape[0]):
+    for i in range(X_LOG):  # (the battle log beyond X_LOG is read only up to its count)
         X[i] = 0
     h = np.uint64(FA_HASH_START)
-    rows = False  # some card has effect rows (else battle_start_nb is a no-op beyond its resets)
-    for s in range(2):
-        for c in range(T.ct[s, 0, F_NCARDS]):
-            if T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO]:
-                rows = True
+    rows = game_flags_nb(T, X)
     outcome = -1
     turn = 0
     for t in range(1, turn_cap + 1):
@@ -461,6 +544,10 @@ def check_invariants_nb(T, S):
             seen[S[s, TOP]] += 1
         if S[s, SUPPORT] >= 0:
             seen[S[s, SUPPORT]] += 1
+        if S[s, SUPBOX] >= 0:
+            seen[S[s, SUPBOX]] += 1
+        for i in range(S[s, POWER_N]):
+            seen[S[s, POWER + i]] += 1
         for i in range(T.ct[s, 0, F_NCARDS]):
             if seen[i] != 1:
                 raise AssertionError("card not in exactly one zone")
@@ -475,7 +562,7 @@ def check_invariants_nb(T, S):
 def _game_scratch_nb(turn_cap):
     """Per-block scratch reused by every game of the block: state S, modifiers M/M2, extras X,
     search space W and K, the RNG state, and the per-turn renewal, points and battle rows."""
-    return (np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((2, NM), np.int32),
+    return (np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((4, NM), np.int32),
             np.zeros(NX, np.int32), np.zeros((25, 4), np.int64), np.zeros(40, np.int32), np.zeros(1, np.uint64),
             np.zeros((2, turn_cap + 1), np.int64), np.zeros((turn_cap + 1, 2), np.int32),
             np.zeros(turn_cap + 1, np.int32))
@@ -484,7 +571,8 @@ def _game_scratch_nb(turn_cap):
 @njit(cache=True)
 def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
-              first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
+              first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
+              card_games_used, total_turns):
     # Private copies of everything the hot functions read or count into: the tables, the players
     # and the card-use counts.  Arrays shared between prange blocks share one meminfo, whose
     # reference count every call into kernel_effects.py increments and decrements atomically; with
@@ -524,6 +612,9 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
             for lv in range(4):
                 if (S[s, MAXLV] >> lv) & 1:
                     level_reached[s, lv] += 1
+            for c in range(T.ct[s, 0, F_NCARDS]):
+                card_games_drawn[s, c] += (S[s, DRAWN] >> c) & 1
+                card_games_used[s, c] += (S[s, USED] >> c) & 1
     for s in range(2):
         for c in range(uses.shape[1]):
             card_uses[s, c] += uses[s, c]
@@ -532,7 +623,8 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
 @njit(cache=True, parallel=True)
 def batch_nb(T, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns_hist, outcome_by_turns,
              points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
-             first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, total_turns):
+             first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
+             card_games_used, total_turns):
     """Games g0..g1-1 in nblocks contiguous blocks; each block sums into its own slice [b]; the
     caller sums over blocks (integer sums: identical for any thread count)."""
     n = g1 - g0
@@ -542,12 +634,13 @@ def batch_nb(T, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns
         _block_nb(T, seed, a0, a1, turn_cap, players, check, outcomes[b], turns_hist[b], outcome_by_turns[b],
                   points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
                   battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
-                  level_reached[b], card_uses[b], total_turns[b])
+                  level_reached[b], card_uses[b], card_games_drawn[b], card_games_used[b], total_turns[b])
 
 
 STAT_ORDER = ("outcomes", "turns_hist", "outcome_by_turns", "points_hist", "alive", "renewals_by_turn",
               "renewals_per_game", "first_renewal_turn", "battles_by_turn", "first_battle", "first_attacker_games",
-              "first_attacker_seat", "level_reached", "card_uses", "total_turns")
+              "first_attacker_seat", "level_reached", "card_uses", "card_games_drawn", "card_games_used",
+              "total_turns")
 
 
 def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: int = 1, check: bool = False) -> dict:

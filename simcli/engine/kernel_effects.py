@@ -11,50 +11,32 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_NEGATE  # noqa: F401
+from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
+                                  MAX_GROUPS)
 from simcli.engine import enums as E
-from simcli.engine.players import cur_nb, discard_choice_nb
-from simcli.engine.rng import randint_nb
+from simcli.engine.players import cmp_has_nb, cmp_num_nb, cur_nb, discard_choice_nb  # noqa: F401
+from simcli.engine.players import filter_card_nb as card_match_nb
+from simcli.engine.rng import randint_nb, shuffle_nb
 from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED, GAUGE, GAUGE_N, HAND, HAND_N,
                                  M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_IMM_MOD, M_IMM_OPT,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
-                                 SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, BOUND, EXCH, L3, PLAN, PLAN_N, PLAN_W,
+                                 SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
-from simcli.engine.state import SUPPORT, hand_remove_nb, push_nb
+from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
+                                 SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
+                                 TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
+                                 hand_remove_nb, push_nb)
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
+E_LIMIT_END, E_FILT0, MAX_FILTERS = E.E_LIMIT_END, E.E_FILT0, E.MAX_FILTERS
 MAX_COSTS = E.MAX_COSTS
 OPT_PROGRAM = 0
 OPT_ITEM = 1
-
-
-@njit(cache=True, _nrt=False)
-def cmp_num_nb(a, c, b):
-    if c == E.CMP_EQ or c == E.CMP_HAS:
-        return a == b
-    if c == E.CMP_NE:
-        return a != b
-    if c == E.CMP_GE:
-        return a >= b
-    if c == E.CMP_LE:
-        return a <= b
-    if c == E.CMP_GT:
-        return a > b
-    if c == E.CMP_LT:
-        return a < b
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def cmp_has_nb(has, c):
-    if c == E.CMP_EQ or c == E.CMP_HAS:
-        return has
-    if c == E.CMP_NE:
-        return not has
-    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -83,6 +65,40 @@ def cond_ok_nb(T, S, M, X, p, r, card):
 
 
 @njit(cache=True, _nrt=False)
+def row_filter_nb(T, s, c, r):
+    """Card c matches row r's filter (every predicate of it)."""
+    for i in range(MAX_FILTERS):
+        fk = T.eff[r, E_FILT0 + 2 * i]
+        if fk != E.FK_NONE and not card_match_nb(T, s, c, fk, T.eff[r, E_FILT0 + 2 * i + 1]):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def has_keyword_nb(T, S, M, x, v):
+    """x's Digimon has ability keyword v: printed or gained, while its abilities are not void."""
+    if M[x, M_VOID] != 0 or v == M[x, M_LOSTKW]:
+        return False
+    if v == M[x, M_GAIN0] or v == M[x, M_GAIN1]:
+        return True
+    return _in_row(T.ct[x, cur_nb(S, x), F_KEYWORDS:F_KEYWORDS + MAX_WORDS], v)
+
+
+@njit(cache=True, _nrt=False)
+def sheet_match_nb(T, S, x, fk, v):
+    """A Digimon card on x's sheet (top card, the Level III under it, the support box) matches."""
+    if card_match_nb(T, x, cur_nb(S, x), fk, v):
+        return True
+    if S[x, TOP] >= 0 and card_match_nb(T, x, S[x, L3], fk, v):
+        return True
+    if S[x, SUPPORT] >= 0 and card_match_nb(T, x, S[x, SUPPORT], fk, v):
+        return True
+    if S[x, SUPBOX] >= 0 and card_match_nb(T, x, S[x, SUPBOX], fk, v):
+        return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def _cond_check_nb(T, S, M, X, p, r, card):
     o = 1 - p
     cp = cur_nb(S, p)
@@ -103,6 +119,8 @@ def _cond_check_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[p, PTS], c, v)
         elif kind == E.C_OPP_POINTS:
             ok = cmp_num_nb(S[o, PTS], c, v)
+        elif kind == E.C_POINTS_REL:
+            ok = cmp_num_nb(S[p, PTS], c, S[o, PTS])
         elif kind == E.C_OPP_BT:
             ok = cmp_num_nb(T.ct[o, co, F_BT], c, v)
         elif kind == E.C_ATTACK:
@@ -116,7 +134,10 @@ def _cond_check_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_ATTR] == v, c)
         elif kind == E.C_NAME or kind == E.C_OPP_NAME:
             x = p if kind == E.C_NAME else o
-            ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_VNAME] == v, c)
+            if c == E.CMP_HAS:  # the name contains a text: a bit of the card's name mask
+                ok = ((T.ct[x, cur_nb(S, x), F_NAMEBITS] >> v) & 1) == 1
+            else:
+                ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_VNAME] == v, c)
         elif kind == E.C_FRAME or kind == E.C_OPP_FRAME:
             x = p if kind == E.C_FRAME else o
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
@@ -128,9 +149,28 @@ def _cond_check_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
         elif kind == E.C_KEYWORD or kind == E.C_OPP_KEYWORD:
             x = p if kind == E.C_KEYWORD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_KEYWORDS:F_KEYWORDS + MAX_WORDS], v), c)
+            ok = cmp_has_nb(has_keyword_nb(T, S, M, x, v), c)
+        elif kind == E.C_GROUP or kind == E.C_OPP_GROUP:
+            x = p if kind == E.C_GROUP else o
+            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_GROUPS:F_GROUPS + MAX_GROUPS], v), c)
         elif kind == E.C_CARD:
-            ok = card >= 0 and cmp_has_nb(T.ct[o, card, F_VNAME] == v, c)
+            if card < 0:
+                ok = False
+            elif c == E.CMP_HAS:
+                ok = ((T.ct[o, card, F_NAMEBITS] >> v) & 1) == 1
+            else:
+                ok = cmp_has_nb(T.ct[o, card, F_VNAME] == v, c)
+        elif kind == E.C_CARDF:
+            ok = card >= 0 and card_match_nb(T, o, card, c, v)
+        elif kind == E.C_SHEET or kind == E.C_OPP_SHEET:
+            ok = sheet_match_nb(T, S, p if kind == E.C_SHEET else o, c, v)
+        elif kind == E.C_SUPPORT:
+            ok = (S[p, SUPPORT] >= 0 and card_match_nb(T, p, S[p, SUPPORT], c, v)) or (
+                S[p, SUPBOX] >= 0 and card_match_nb(T, p, S[p, SUPBOX], c, v))
+        elif kind == E.C_POWER or kind == E.C_OPP_POWER:
+            ok = cmp_num_nb(final_attack_nb(T, S, M, p if kind == E.C_POWER else o), c, v)
+        elif kind == E.C_OPP_WARPED:
+            ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         else:
             ok = False
         if not ok:
@@ -138,18 +178,38 @@ def _cond_check_nb(T, S, M, X, p, r, card):
     return True
 
 
-@njit(cache=True, inline="always")  # small and called in every greedy scan: inlined
-def cost_payable_nb(T, S, p, r):
-    """Row r's costs can be paid by p now."""
+@njit(cache=True, _nrt=False)
+def count_matching_nb(T, S, p, r, skip):
+    """Hand cards of p matching row r's filter (hand position `skip` not counted; -1 none)."""
+    n = 0
+    for i in range(S[p, HAND_N]):
+        if i != skip and row_filter_nb(T, p, S[p, HAND + i], r):
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _costs_payable_nb(T, S, p, r, skip):
+    """Row r's costs can be paid by p now, the hand card at position `skip` (-1 none) left out."""
+    hn = S[p, HAND_N] - (1 if skip >= 0 else 0)
+    total = 0
+    for k in range(MAX_COSTS):
+        kind = T.eff[r, E_COST0 + 2 * k]
+        if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON or kind == E.K_DISCARD_IF:
+            total += T.eff[r, E_COST0 + 2 * k + 1]
+    if hn < total:  # every discard cost of the row takes its own cards
+        return False
     for k in range(MAX_COSTS):
         kind = T.eff[r, E_COST0 + 2 * k]
         n = T.eff[r, E_COST0 + 2 * k + 1]
-        if kind == E.K_DISCARD and S[p, HAND_N] < n:
+        if kind == E.K_NONE:
+            continue
+        if kind == E.K_DISCARD and hn < n:
             return False
         if kind == E.K_DISCARD_DIGIMON:
             d = 0
             for i in range(S[p, HAND_N]):
-                if T.ct[p, S[p, HAND + i], F_KIND] == E.KIND_DIGIMON:
+                if i != skip and T.ct[p, S[p, HAND + i], F_KIND] == E.KIND_DIGIMON:
                     d += 1
             if d < n:
                 return False
@@ -157,11 +217,55 @@ def cost_payable_nb(T, S, p, r):
             return False
         if kind == E.K_POINTS and S[p, PTS] <= n:
             return False
+        if kind == E.K_DISCARD_IF and count_matching_nb(T, S, p, r, skip) < n:
+            return False
+        if kind == E.K_SHOW and count_matching_nb(T, S, p, r, skip) < 1:
+            return False
+        if kind == E.K_PLACE and (S[p, SUPBOX] >= 0 or count_matching_nb(T, S, p, r, skip) < 1):
+            return False
+        if kind == E.K_SELF_GAUGE and S[p, TOP] < 0:
+            return False
     return True
 
 
+@njit(cache=True, inline="always")  # small and called in every greedy scan: inlined
+def cost_payable_nb(T, S, p, r):
+    """Row r's costs can be paid by p now (rows without costs: no call)."""
+    if T.eff[r, E_COST0] == E.K_NONE and T.eff[r, E_COST0 + 2] == E.K_NONE:
+        return True
+    return _costs_payable_nb(T, S, p, r, -1)
+
+
 @njit(cache=True, _nrt=False)
-def pay_cost_nb(T, S, p, r):
+def use_nb(S, uses, p, c):
+    """Card c of p was used: an option used, a requirement card paid, a Digimon entered the box."""
+    uses[p, c] += 1
+    S[p, USED] |= np.int32(1) << c
+
+
+@njit(cache=True, _nrt=False)
+def discard_matching_nb(T, S, p, r):
+    """Cost discard_if: the lowest-level matching Digimon (earliest among equals), else the first
+    matching card in hand order; its hand position."""
+    best = -1
+    best_lv = 99
+    first = -1
+    for pos in range(S[p, HAND_N]):
+        c = S[p, HAND + pos]
+        if not row_filter_nb(T, p, c, r):
+            continue
+        if first < 0:
+            first = pos
+        if T.ct[p, c, F_KIND] == E.KIND_DIGIMON and T.ct[p, c, F_LEVEL] < best_lv:
+            best = pos
+            best_lv = T.ct[p, c, F_LEVEL]
+    return best if best >= 0 else first
+
+
+@njit(cache=True, _nrt=False)
+def pay_cost_nb(T, S, p, r, uses):
+    """Pay row r's costs (``self_gauge`` aside: self_gauge_after_nb); True when the card goes to the
+    point gauge (cost ``gauge``)."""
     gauge = False
     for k in range(MAX_COSTS):
         kind = T.eff[r, E_COST0 + 2 * k]
@@ -177,19 +281,48 @@ def pay_cost_nb(T, S, p, r):
             S[p, PTS] = max(0, S[p, PTS] - n)
         elif kind == E.K_GAUGE:
             gauge = True
+        elif kind == E.K_DISCARD_IF:
+            for _ in range(n):
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_matching_nb(T, S, p, r)))
+        elif kind == E.K_PLACE:
+            for pos in range(S[p, HAND_N]):
+                if row_filter_nb(T, p, S[p, HAND + pos], r):
+                    c = hand_remove_nb(S, p, pos)
+                    S[p, SUPBOX] = c
+                    S[p, SUPBOX_OWNER] = cur_nb(S, p)
+                    use_nb(S, uses, p, c)
+                    break
     return gauge
 
 
 @njit(cache=True, _nrt=False)
-def card_immune_nb(T, S, M, X, o, card):
-    """o's Digimon has an active ``immune_options if card=NAME`` row matching the opponent's option."""
-    c = cur_nb(S, o)
-    if T.ct[o, c, F_MODELED] == 0 or M[o, M_VOID] != 0:
-        return False
-    for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
-        if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_PASSIVE \
-                and cond_ok_nb(T, S, M, X, o, r, card):
+def evolved_opt_rows_any_nb(S, p):
+    """p has requirement options used this turn whose Digimon is still the top card."""
+    cp = cur_nb(S, p)
+    for i in range(S[p, EVO_N]):
+        if S[p, EVO + 2 * i + 1] == cp:
             return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def card_immune_nb(T, S, M, X, o, card):
+    """o's Digimon has an active ``immune_options if card…`` row matching the opponent's option (its
+    passive rows, or the ``evolved`` rows of a requirement option it evolved with this turn)."""
+    c = cur_nb(S, o)
+    if T.ct[o, c, F_MODELED] != 0 and M[o, M_VOID] == 0:
+        for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_PASSIVE \
+                    and cond_ok_nb(T, S, M, X, o, r, card):
+                return True
+    for i in range(S[o, EVO_N]):
+        if S[o, EVO + 2 * i + 1] != c:
+            continue
+        opt = S[o, EVO + 2 * i]
+        for r in range(T.ct[o, opt, F_EFF_LO], T.ct[o, opt, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_EVOLVED \
+                    and cond_ok_nb(T, S, M, X, o, r, card):
+                return True
     return False
 
 
@@ -207,20 +340,23 @@ def per_avail_nb(T, S, p, op):
 
 
 # Opcode flags (one table for apply_row_nb and the battle simulations' sim_row_nb):
-#   OPF_MOD      an attack modifier (changes M only; a simulation applies it, ignores the rest)
+#   OPF_MOD      an attack modifier (changes M only; a simulation / rebuild applies it, ignores the rest)
 #   OPF_OPP      aimed at the opponent: an opponent immune to options is not reached by an option's row
 #   OPF_MOD_OPP  modifies the opponent's attack: blocked by the opponent's M_IMM_MOD too
 #   OPF_PER      a per_* count (own attack += arg per card discarded / milled)
 OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(64, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
-            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL):
+            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+            E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
-for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS):
+for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
+            E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
-for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR):
+for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
+            E.OP_DAMAGE_PER_GAUGE):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -241,7 +377,8 @@ def row_blocked_nb(T, S, M, X, p, f, from_option, card):
 
 @njit(cache=True, _nrt=False)
 def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
-    """card: the option card applied (-1 an ability); count: the player's per_* count."""
+    """card: the option card applied (-1 an ability); count: the player's per_* count.  evolve_now is
+    done by the caller once the card's rows have applied (use_option / use_ability)."""
     o = 1 - p
     op = T.eff[r, E_OP]
     arg = T.eff[r, E_ARG]
@@ -272,7 +409,9 @@ def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
         for _ in range(arg):
             if S[p, DECK_N] > 0:
                 S[p, DECK_N] -= 1
-                push_nb(S, p, HAND, HAND_N, S[p, DECK + S[p, DECK_N]])
+                c = S[p, DECK + S[p, DECK_N]]
+                push_nb(S, p, HAND, HAND_N, c)
+                S[p, DRAWN] |= np.int32(1) << c
     elif op == E.OP_DISCARD:
         for _ in range(arg):
             if S[p, HAND_N] > 0:
@@ -293,15 +432,50 @@ def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 push_nb(S, o, DARK, DARK_N, hand_remove_nb(S, o, randint_nb(rng, S[o, HAND_N])))
     elif op == E.OP_OPP_SLOTS_CLEAR:
         for k in range(3):
+            up = S[o, SLOT_UP + k] != 0
+            if S[o, SLOT + k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up):
+                push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                S[o, SLOT + k] = -1
+                S[o, SLOT_UP + k] = 0
+                X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_DAMAGE_PER_GAUGE:
+        S[o, PTS] = max(0, S[o, PTS] - arg * max(0, S[p, GAUGE_N] - 1))
+    elif op == E.OP_OPP_REVEAL:
+        n = min(arg, S[o, DECK_N])
+        k = 0
+        for i in range(S[o, DECK_N] - n, S[o, DECK_N]):
+            if T.ct[o, S[o, DECK + i], F_KIND] == E.KIND_OPTION:
+                k += 1
+        S[o, PTS] = max(0, S[o, PTS] - arg2 * k)
+        shuffle_nb(rng, S[o, DECK:DECK + S[o, DECK_N]], S[o, DECK_N])
+    elif op == E.OP_SEARCH:
+        n = min(arg, S[p, DECK_N])
+        top = S[p, DECK_N] - 1
+        for j in range(n):  # the top card first
+            i = top - j
+            c = S[p, DECK + i]
+            if row_filter_nb(T, p, c, r):
+                for q in range(i, S[p, DECK_N] - 1):  # out of the deck, order kept
+                    S[p, DECK + q] = S[p, DECK + q + 1]
+                S[p, DECK_N] -= 1
+                push_nb(S, p, HAND, HAND_N, c)
+                S[p, DRAWN] |= np.int32(1) << c
+        shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], S[p, DECK_N])
+    elif op == E.OP_OPP_WIPE:
+        for i in range(S[o, HAND_N]):
+            push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
+        S[o, HAND_N] = 0
+        for k in range(3):
             if S[o, SLOT + k] >= 0:
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
+        X[X_DIRTY] = 1
 
 
 @njit(cache=True, inline="always")
 def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
-    """A battle simulation's apply_row_nb: only attack modifiers, on the scratch M; a per_* row counts
+    """A battle simulation's / rebuild's apply_row_nb: only attack modifiers, on M; a per_* row counts
     `count` cards without moving any."""
     op = T.eff[r, E_OP]
     f = OP_FLAGS[op]
@@ -352,6 +526,36 @@ def modify_nb(T, S, M, p, op, arg, arg2):
             M[o, M_VOID] = 1
     elif op == E.OP_LOST_MUL:
         M[p, M_LOSTMUL] = arg
+    elif op == E.OP_LOST_ADD:
+        M[p, M_LOSTADD] += arg
+    elif op == E.OP_GAIN_KEYWORD:
+        if M[p, M_GAIN0] == 0 or M[p, M_GAIN0] == arg:
+            M[p, M_GAIN0] = arg
+        else:
+            M[p, M_GAIN1] = arg
+    elif op == E.OP_OPP_LOSE_KEYWORD:
+        M[o, M_LOSTKW] = arg
+    elif op == E.OP_ATTACK_LAST:
+        M[p, M_ATKLAST] = 1
+    elif op == E.OP_NO_LOSS:
+        M[p, M_NOLOSS] = 1
+
+
+@njit(cache=True, _nrt=False)
+def record_nb(T, X, kind, p, r, card, count):
+    """Log a row applied in this battle (attack modifiers only: what a rebuild re-applies)."""
+    if X[X_IN_BATTLE] == 0 or (OP_FLAGS[T.eff[r, E_OP]] & OPF_MOD) == 0:
+        return
+    n = X[X_LOG_N]
+    if n >= LOG_MAX:
+        raise AssertionError("battle modifier log full")
+    b = X_LOG + LOG_W * n
+    X[b] = kind
+    X[b + 1] = p
+    X[b + 2] = r
+    X[b + 3] = card
+    X[b + 4] = count
+    X[X_LOG_N] = n + 1
 
 
 @njit(cache=True, inline="always")
@@ -367,51 +571,40 @@ def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
     used = False
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
-            pay_cost_nb(T, S, p, r)
+            pay_cost_nb(T, S, p, r, uses)
             apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
+            record_nb(T, X, LOG_ABILITY, p, r, c, 0)
             used = True
     if used:
-        uses[p, c] += 1
+        use_nb(S, uses, p, c)
 
 
 @njit(cache=True, _nrt=False)
-def option_limit_nb(T, S, p, r):
-    lim = T.eff[r, E_LIMIT]
-    if lim == E.L_TURNS:
-        return max(1, T.eff[r, E_LIMIT_ARG])
-    if lim == E.L_DISCARDED:
-        return PERSIST
-    if lim == E.L_DIGIMON:
-        return BOUND + cur_nb(S, p)
-    return 0
-
-
-@njit(cache=True, _nrt=False)
-def _pay_option_nb(T, S, p, c, timing):
-    gauge = False
+def first_row_at_nb(T, p, c, timing):
+    """Card c's first effect row with this timing (its costs are the option's), -1 none."""
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing:
-            if pay_cost_nb(T, S, p, r):
-                gauge = True
-    return gauge
+            return r
+    return -1
 
 
 @njit(cache=True, _nrt=False)
-def use_option_nb(T, S, M, X, p, k, timing, rng, uses):
-    """Use the option in slot k at a timing outside the battle windows (prep, point, win, lose)."""
-    use_option_battle_nb(T, S, M, M, X, p, k, timing, rng, uses)
+def use_option_nb(T, S, M, M2, X, p, k, timing, rng, uses):
+    """Use the option in slot k at a timing outside the battle windows (prep, evolution, point, …)."""
+    use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses)
 
 
 @njit(cache=True, _nrt=False)
 def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
-    """Use the option in slot k (reference_effects.Effects.use_option): costs; in a battle window the
-    opponent may negate it (M2: scratch for its look-ahead); then its rows.  The per_* count is
-    X[X_PER] (battle windows)."""
+    """Use the option in slot k (reference_effects.Effects.use_option): its first row's costs, once; in
+    a battle window the opponent may negate it (M2: scratch for its look-ahead); then its rows.  The
+    per_* count is X[X_PER] (battle windows)."""
     c = S[p, SLOT + k]
     count = X[X_PER] if timing == E.T_BATTLE else 0
     X[X_PER] = 0
-    gauge = _pay_option_nb(T, S, p, c, timing)
-    uses[p, c] += 1
+    r0 = first_row_at_nb(T, p, c, timing)
+    gauge = pay_cost_nb(T, S, p, r0, uses) if r0 >= 0 else False
+    use_nb(S, uses, p, c)
     o = 1 - p
     if timing == E.T_BATTLE and X[X_PLAYER + o] == E.PLAYER_GREEDY:
         k2 = negate_slot_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE])
@@ -423,37 +616,53 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
                 S[p, SLOT + k] = -1
                 S[p, SLOT_UP + k] = 0
                 c2 = S[o, SLOT + k2]
-                g2 = _pay_option_nb(T, S, o, c2, E.T_BATTLE)
-                uses[o, c2] += 1
-                _resolve_option_nb(T, S, M, X, o, k2, E.T_BATTLE, rng, g2, 0)
+                r2 = first_row_at_nb(T, o, c2, E.T_BATTLE)
+                g2 = pay_cost_nb(T, S, o, r2, uses) if r2 >= 0 else False
+                use_nb(S, uses, o, c2)
+                _resolve_option_nb(T, S, M, M2, X, o, k2, E.T_BATTLE, rng, g2, 0, uses)
                 return
-    _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count)
+    _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses)
 
 
 @njit(cache=True, _nrt=False)
-def _resolve_option_nb(T, S, M, X, p, k, timing, rng, gauge, count):
-    """An option's rows with that timing, then its limit (face-up, gauge, or Dark Area at phase end)."""
+def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
+    """An option's rows with that timing, then its limit (face-up, gauge, or Dark Area at the end of the
+    phase / turn); an evolve_now row takes effect last."""
     c = S[p, SLOT + k]
     first = -1
+    evo = -1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing:
             if first < 0:
                 first = r
             if cond_ok_nb(T, S, M, X, p, r, -1):
                 apply_row_nb(T, S, M, X, p, r, True, rng, c, count)
-    up = option_limit_nb(T, S, p, first) if first >= 0 else 0
+                record_nb(T, X, LOG_OPTION, p, r, c, count)
+                if T.eff[r, E_OP] == E.OP_EVOLVE_NOW:
+                    evo = r
+    lim = T.eff[first, E_LIMIT] if first >= 0 else E.L_PHASE
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
-    elif up > 0:
-        S[p, SLOT_UP + k] = up
+    elif lim == E.L_TURNS or lim == E.L_DISCARDED or lim == E.L_TURN:
+        if lim == E.L_TURNS:
+            S[p, SLOT_UP + k] = max(1, T.eff[first, E_LIMIT_ARG])
+        elif lim == E.L_DISCARDED:
+            S[p, SLOT_UP + k] = PERSIST
+        else:
+            S[p, SLOT_UP + k] = SPENT_TURN
+        S[p, SLOT_END + k] = T.eff[first, E_LIMIT_END]
+        S[p, SLOT_CARD + k] = cur_nb(S, p)
     else:
-        S[p, SLOT_UP + k] = -2
+        S[p, SLOT_UP + k] = SPENT_PHASE
+        S[p, SLOT_END + k] = 0
         n = X[X_SPENT_N]
         X[X_SPENT + 2 * n] = p
         X[X_SPENT + 2 * n + 1] = k
         X[X_SPENT_N] = n + 1
+    if evo >= 0:  # decided: evolve_now takes effect after the card's other rows
+        evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
 
 
 @njit(cache=True, inline="always")
@@ -477,15 +686,20 @@ def _end_phase_nb(S, X):
 
 
 @njit(cache=True, _nrt=False)
-def use_ability_nb(T, S, M, X, p, r, rng, uses):
+def use_ability_nb(T, S, M, M2, X, p, r, rng, uses):
     c = cur_nb(S, p)
     count = X[X_PER]
     X[X_PER] = 0
     S[p, ABIL_USED] |= 1 << (r - T.ct[p, c, F_EFF_LO])
-    pay_cost_nb(T, S, p, r)
-    if cond_ok_nb(T, S, M, X, p, r, -1):
+    pay_cost_nb(T, S, p, r, uses)
+    ok = cond_ok_nb(T, S, M, X, p, r, -1)
+    if ok:
         apply_row_nb(T, S, M, X, p, r, False, rng, -1, count)
-    uses[p, c] += 1
+        record_nb(T, X, LOG_ABILITY, p, r, c, count)
+    use_nb(S, uses, p, c)
+    self_gauge_after_nb(T, S, M, X, p, r, rng)
+    if ok and T.eff[r, E_OP] == E.OP_EVOLVE_NOW:
+        evolve_now_nb(T, S, M, M2, X, p, r, rng, uses)
 
 
 @njit(cache=True, _nrt=False)
@@ -496,11 +710,12 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
     S[p, SUPPORT] = c
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT:
-            pay_cost_nb(T, S, p, r)
+            pay_cost_nb(T, S, p, r, uses)
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M, X, p, r, -1):
             apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
-    uses[p, c] += 1
+            record_nb(T, X, LOG_SUPPORT, p, r, c, 0)
+    use_nb(S, uses, p, c)
 
 
 @njit(cache=True, _nrt=False)
@@ -515,40 +730,130 @@ def _sim_support_nb(T, S, M, M2, X, p, c, rng):
     return outcome_nb(T, S, M2, p)
 
 
+# ---- slots, the support box and the box's top card: what ends when --------------------------------
+@njit(cache=True, _nrt=False)
+def discard_slot_nb(S, p, k):
+    push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
+    S[p, SLOT + k] = -1
+    S[p, SLOT_UP + k] = 0
+    S[p, SLOT_END + k] = 0
+
+
+@njit(cache=True, _nrt=False)
+def unbind_player_nb(S, p):
+    """Options used with a Digimon that is no longer the top card (end event LE_LEAVE), and a card put
+    into the support box by one, go to the Dark Area."""
+    cp = cur_nb(S, p)
+    for k in range(3):
+        if S[p, SLOT + k] >= 0 and S[p, SLOT_UP + k] != 0 and (S[p, SLOT_END + k] & E.LE_LEAVE) != 0 \
+                and S[p, SLOT_CARD + k] != cp:
+            discard_slot_nb(S, p, k)
+    if S[p, SUPBOX] >= 0 and S[p, SUPBOX_OWNER] != cp:
+        push_nb(S, p, DARK, DARK_N, S[p, SUPBOX])
+        S[p, SUPBOX] = -1
+
+
 @njit(cache=True, _nrt=False)
 def unbind_nb(S):
-    """Limit ``digimon``: options whose Digimon is no longer the top card go to the Dark Area."""
+    unbind_player_nb(S, 0)
+    unbind_player_nb(S, 1)
+
+
+@njit(cache=True, _nrt=False)
+def battle_lost_nb(S, lo):
+    """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
+    for k in range(3):
+        if S[lo, SLOT + k] >= 0 and S[lo, SLOT_UP + k] != 0 and (S[lo, SLOT_END + k] & E.LE_LOSE) != 0:
+            discard_slot_nb(S, lo, k)
+
+
+@njit(cache=True, _nrt=False)
+def lifespan_ends_nb(S, p):
+    """Renewal, before the shuffle (seed 004): options with end event ``lifespan`` or tied to the
+    Digimon that just left, and a card put into the support box with it."""
+    cp = cur_nb(S, p)
+    for k in range(3):
+        e = S[p, SLOT_END + k]
+        if S[p, SLOT + k] >= 0 and S[p, SLOT_UP + k] != 0 and (
+                (e & E.LE_LIFESPAN) != 0 or ((e & E.LE_LEAVE) != 0 and S[p, SLOT_CARD + k] != cp)):
+            discard_slot_nb(S, p, k)
+    if S[p, SUPBOX] >= 0 and S[p, SUPBOX_OWNER] != cp:
+        push_nb(S, p, DARK, DARK_N, S[p, SUPBOX])
+        S[p, SUPBOX] = -1
+
+
+@njit(cache=True, _nrt=False)
+def end_turn_nb(S, turn):
+    """The end of the turn: appeared Digimon whose time is up, cards tied to a Digimon that left,
+    options used with limit ``turn``, turn counts, Power Box cards kept for the turn."""
+    for p in range(2):
+        if S[p, TOP_UNTIL] == turn:
+            if S[p, TOP] == S[p, TOP_UNTIL_CARD] and S[p, TOP] >= 0:
+                push_nb(S, p, DARK, DARK_N, S[p, TOP])
+                S[p, TOP] = -1
+            S[p, TOP_UNTIL] = 0
+    unbind_nb(S)
     for p in range(2):
         for k in range(3):
             u = S[p, SLOT_UP + k]
-            if S[p, SLOT + k] >= 0 and u >= BOUND and u - BOUND != cur_nb(S, p):
-                push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
-                S[p, SLOT + k] = -1
-                S[p, SLOT_UP + k] = 0
-
-
-@njit(cache=True, inline="always")
-def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
-    """Start of the battle phase: resets, options whose Digimon left, then (rows: some card of either
-    deck has effect rows) passive abilities, greedy negation of active Items, face-up options."""
-    X[X_SPENT_N] = 0
-    S[0, ABIL_USED] = 0
-    S[1, ABIL_USED] = 0
-    unbind_nb(S)
-    if rows:  # without effect rows the rest does nothing: no call (it takes 9 arrays)
-        _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses)
+            if S[p, SLOT + k] < 0:
+                continue
+            if u == SPENT_TURN:
+                discard_slot_nb(S, p, k)
+            elif u > 0 and u < PERSIST:
+                S[p, SLOT_UP + k] = u - 1
+                if u - 1 == 0:
+                    discard_slot_nb(S, p, k)
+        for i in range(S[p, POWER_N]):
+            push_nb(S, p, DARK, DARK_N, S[p, POWER + i])
+        S[p, POWER_N] = 0
 
 
 @njit(cache=True, _nrt=False)
-def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
+def option_active_nb(S, p, card):
+    """Option `card` is in one of p's slots and not tied (end event ``leave``) to a Digimon that left."""
+    for k in range(3):
+        if S[p, SLOT + k] == card:
+            return not (S[p, SLOT_UP + k] != 0 and (S[p, SLOT_END + k] & E.LE_LEAVE) != 0
+                        and S[p, SLOT_CARD + k] != cur_nb(S, p))
+    return False
+
+
+# ---- the battle modifiers: built at the start of the battle, rebuilt when a box changes ------------
+@njit(cache=True, _nrt=False)
+def reset_m_nb(M):
+    for s in range(2):
+        for f in range(NM):
+            M[s, f] = 0
+        M[s, M_NUM] = 1
+        M[s, M_DEN] = 1
+        M[s, M_AS] = -1
+        M[s, M_LOSTMUL] = 1
+
+
+@njit(cache=True, _nrt=False)
+def base_mods_nb(T, S, M, X, fa, sa, rng, sim):
+    """Into M (reset by the caller): voids of both top cards (evaluated before either applies: two such
+    Digimon void each other, seed 003 §3.5), passives and ``evolved`` rows of the top cards, the
+    ``evolved`` rows of requirement options; sim: attack modifiers only (a rebuild)."""
+    v0 = -1
+    v1 = -1
     for i in range(2):
         p = sa if i == 0 else fa
         c = cur_nb(S, p)
-        if T.ct[p, c, F_MODELED] != 0 and M[p, M_VOID] == 0:
+        if T.ct[p, c, F_MODELED] != 0:
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and T.eff[r, E_TIMING] == E.T_PASSIVE \
                         and cond_ok_nb(T, S, M, X, p, r, -1):
-                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
+                    if i == 0:
+                        v0 = r
+                    else:
+                        v1 = r
+                    break
+    if v0 >= 0:
+        _apply_or_sim_nb(T, S, M, X, sa, v0, False, rng, -1, sim)
+    if v1 >= 0:
+        _apply_or_sim_nb(T, S, M, X, fa, v1, False, rng, -1, sim)
     for i in range(2):
         p = sa if i == 0 else fa
         if abilities_active_nb(T, S, M, p):
@@ -559,7 +864,303 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
                         and cond_ok_nb(T, S, M, X, p, r, -1):
-                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
+                    _apply_or_sim_nb(T, S, M, X, p, r, False, rng, -1, sim)
+        if S[p, EVO_N] > 0:
+            cp = cur_nb(S, p)
+            for j in range(S[p, EVO_N]):
+                if S[p, EVO + 2 * j + 1] != cp:
+                    continue
+                opt = S[p, EVO + 2 * j]
+                for r in range(T.ct[p, opt, F_EFF_LO], T.ct[p, opt, F_EFF_HI]):
+                    if T.eff[r, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r, -1):
+                        _apply_or_sim_nb(T, S, M, X, p, r, True, rng, opt, sim)
+
+
+@njit(cache=True, inline="always")
+def _apply_or_sim_nb(T, S, M, X, p, r, from_option, rng, card, sim):
+    if sim:
+        sim_row_nb(T, S, M, X, p, r, from_option, card, 0)
+    else:
+        apply_row_nb(T, S, M, X, p, r, from_option, rng, card, 0)
+
+
+@njit(cache=True, _nrt=False)
+def faceup_nb(T, S, M, X, fa, sa, rng, sim):
+    """Face-up options still in their slots: battle rows (full apply at the start of the battle,
+    modifiers only in a rebuild) and the modifier rows of prep / evolution options used before."""
+    for i in range(2):
+        p = sa if i == 0 else fa
+        for k in range(3):
+            c = S[p, SLOT + k]
+            u = S[p, SLOT_UP + k]
+            if c < 0 or not (u > 0 or u == SPENT_TURN) or not option_active_nb(S, p, c):
+                continue
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                tm = T.eff[r, E_TIMING]
+                if tm == E.T_BATTLE and u > 0:
+                    if cond_ok_nb(T, S, M, X, p, r, -1):
+                        _apply_or_sim_nb(T, S, M, X, p, r, True, rng, c, sim)
+                elif (tm == E.T_PREP or tm == E.T_EVOLUTION) and cond_ok_nb(T, S, M, X, p, r, -1):
+                    sim_row_nb(T, S, M, X, p, r, True, c, 0)
+
+
+@njit(cache=True, _nrt=False)
+def rebuild_nb(T, S, M, X, rng):
+    """The battle modifiers from scratch into M (reference_effects.Effects.rebuild): base modifiers and
+    face-up options, then the logged rows whose source is still there."""
+    fa = X[X_FA]
+    sa = 1 - fa
+    reset_m_nb(M)
+    base_mods_nb(T, S, M, X, fa, sa, rng, True)
+    faceup_nb(T, S, M, X, fa, sa, rng, True)
+    for i in range(X[X_LOG_N]):
+        b = X_LOG + LOG_W * i
+        kind = X[b]
+        p = X[b + 1]
+        r = X[b + 2]
+        card = X[b + 3]
+        if kind == LOG_OPTION and not option_active_nb(S, p, card):
+            continue
+        if kind == LOG_ABILITY and card != cur_nb(S, p):
+            continue
+        if kind == LOG_SUPPORT and card != S[p, SUPPORT]:
+            continue
+        if cond_ok_nb(T, S, M, X, p, r, -1):
+            sim_row_nb(T, S, M, X, p, r, kind == LOG_OPTION, card if kind == LOG_OPTION else -1, X[b + 4])
+
+
+@njit(cache=True, inline="always")
+def settle_nb(T, S, M, X, rng):
+    """After an action: rebuild the modifiers if a box changed or slots were cleared."""
+    if X[X_DIRTY] != 0:
+        X[X_DIRTY] = 0
+        rebuild_nb(T, S, M, X, rng)
+
+
+@njit(cache=True, _nrt=False)
+def box_changed_nb(T, S, M, X, p, rng):
+    """p's top card changed: options and cards tied to the old one leave; in a battle the modifiers
+    are rebuilt at once."""
+    unbind_player_nb(S, p)
+    if X[X_IN_BATTLE] != 0:
+        X[X_DIRTY] = 0
+        rebuild_nb(T, S, M, X, rng)
+
+
+@njit(cache=True, _nrt=False)
+def self_gauge_after_nb(T, S, M, X, p, r, rng):
+    """Cost ``self_gauge``: after the effect, the box's top card goes to the point gauge."""
+    for k in range(MAX_COSTS):
+        if T.eff[r, E_COST0 + 2 * k] == E.K_SELF_GAUGE and S[p, TOP] >= 0:
+            push_nb(S, p, GAUGE, GAUGE_N, S[p, TOP])
+            S[p, TOP] = -1
+            S[p, EVOLVED] = 0
+            box_changed_nb(T, S, M, X, p, rng)
+
+
+@njit(cache=True, _nrt=False)
+def opp_evolved_nb(T, S, M, X, p, rng, uses):
+    """p's Digimon evolved or appeared: the opponent's ``opp_evolved`` rows."""
+    o = 1 - p
+    c = cur_nb(S, o)
+    if (T.ct[o, c, F_TIMINGS] & (1 << E.T_OPP_EVOLVED)) != 0:
+        auto_abilities_nb(T, S, M, X, o, E.T_OPP_EVOLVED, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def appear_nb(T, S, M, X, p, pos, r, rng, uses):
+    """Appearance (reference_effects.Effects.appear): hand[pos] appears on p's box by row r."""
+    c = hand_remove_nb(S, p, pos)
+    had = S[p, SUPBOX] >= 0
+    pay_cost_nb(T, S, p, r, uses)
+    if S[p, TOP] >= 0:
+        push_nb(S, p, DARK, DARK_N, S[p, TOP])
+    S[p, TOP] = c
+    if S[p, SUPBOX] >= 0 and not had:  # placed by this appearance: it stays with the new card
+        S[p, SUPBOX_OWNER] = c
+    S[p, APPEARED] = X[X_TURN]
+    S[p, EVOLVED] = 0
+    lim = T.eff[r, E_LIMIT]
+    if lim == E.L_TURN:
+        S[p, TOP_UNTIL] = X[X_TURN]
+    elif lim == E.L_TURNS:
+        S[p, TOP_UNTIL] = X[X_TURN] + max(1, T.eff[r, E_LIMIT_ARG]) - 1
+    else:
+        S[p, TOP_UNTIL] = 0
+    S[p, TOP_UNTIL_CARD] = c
+    use_nb(S, uses, p, c)
+    S[p, MAXLV] |= 1 << T.ct[p, c, F_LEVEL]
+    box_changed_nb(T, S, M, X, p, rng)
+    auto_abilities_nb(T, S, M, X, p, E.T_APPEAR, rng, uses)
+    opp_evolved_nb(T, S, M, X, p, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def evolve_now_nb(T, S, M, M2, X, p, r, rng, uses):
+    """evolve_now: the player's policy picks a next-level Digimon from hand (greedy: evolve_target_nb;
+    the baseline never uses such a card)."""
+    if X[X_PLAYER + p] != E.PLAYER_GREEDY:
+        return
+    pos = evolve_target_nb(T, S, M, M2, X, p, r, rng)
+    if pos < 0:
+        return
+    c = hand_remove_nb(S, p, pos)
+    if S[p, TOP] >= 0:
+        push_nb(S, p, DARK, DARK_N, S[p, TOP])
+    S[p, TOP] = c
+    S[p, EVOLVED] = X[X_TURN]
+    use_nb(S, uses, p, c)
+    S[p, MAXLV] |= 1 << T.ct[p, c, F_LEVEL]
+    box_changed_nb(T, S, M, X, p, rng)
+    if abilities_active_nb(T, S, M, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
+        for r2 in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r2, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r2, -1):
+                apply_row_nb(T, S, M, X, p, r2, False, rng, -1, 0)
+    opp_evolved_nb(T, S, M, X, p, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses):
+    """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy)
+    p's evolution-timing options (seed 004)."""
+    if evolved:
+        opp_evolved_nb(T, S, M, X, p, rng, uses)
+    if X[X_PLAYER + p] == E.PLAYER_GREEDY:
+        X[X_SPENT_N] = 0
+        n = timed_options_nb(T, S, M, X, p, E.T_EVOLUTION)
+        for i in range(n):
+            use_option_nb(T, S, M, M2, X, p, X[X_LIST + i], E.T_EVOLUTION, rng, uses)
+        end_phase_nb(S, X)
+
+
+# ---- appearance ------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def appear_legal_nb(T, S, M, X, p, pos, r):
+    """Appearance row r of the card at hand position pos can be used now (conditions; costs with the
+    card itself out of the hand)."""
+    return cond_ok_nb(T, S, M, X, p, r, -1) and _costs_payable_nb(T, S, p, r, pos)
+
+
+@njit(cache=True, _nrt=False)
+def first_appearance_nb(T, S, M, X, p, timing):
+    """BL-8: the first legal appearance (hand order, then row order): pos * 65536 + row, or -1."""
+    if S[p, APPEARED] == X[X_TURN]:
+        return -1
+    for pos in range(S[p, HAND_N]):
+        c = S[p, HAND + pos]
+        if (T.ct[p, c, F_APPTIM] & (1 << timing)) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
+            continue
+        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
+            if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
+                return pos * 65536 + r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def sim_box_nb(T, S, M3, X, p, card, evolved, rng):
+    """Into M3: the battle modifiers if `card` were p's box top card now (rebuilt): an appearance
+    (evolved False) or an evolve_now (its `evolved` rows apply).  Returns greedy's ranking of it:
+    outcome * 100000 + level * 10000 + A attack (reference_greedy.sim_box)."""
+    top = S[p, TOP]
+    ev = S[p, EVOLVED]
+    S[p, TOP] = card
+    S[p, EVOLVED] = X[X_TURN] if evolved else 0
+    rebuild_nb(T, S, M3, X, rng)
+    key = outcome_nb(T, S, M3, p) * 100000 + T.ct[p, card, F_LEVEL] * 10000 + T.ct[p, card, F_ATK + 0]
+    S[p, TOP] = top
+    S[p, EVOLVED] = ev
+    return key
+
+
+@njit(cache=True, _nrt=False)
+def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
+    """Greedy: the best legal appearance (outcome, level, A attack, then hand and row order):
+    (pos * 65536 + row, its outcome), or (-1, -1)."""
+    if S[p, APPEARED] == X[X_TURN]:
+        return -1, -1
+    M3 = M2[2:4]
+    best = -1
+    bk = -1
+    for pos in range(S[p, HAND_N]):
+        c = S[p, HAND + pos]
+        if (T.ct[p, c, F_APPTIM] & (1 << timing)) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
+            continue
+        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
+            if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
+                k = sim_box_nb(T, S, M3, X, p, c, False, rng)
+                if k > bk:
+                    best = pos * 65536 + r
+                    bk = k
+    if best < 0:
+        return -1, -1
+    return best, bk // 100000
+
+
+@njit(cache=True, _nrt=False)
+def start_appearance_nb(T, S, M, M2, X, p, rng):
+    """The start of the battle: p's policy may make one card appear (timing ``start``): pos * 65536 +
+    row, or -1.  Baseline BL-8: the first legal one; greedy: the best one, when the outcome does not
+    get worse."""
+    if X[X_PLAYER + p] == E.PLAYER_GREEDY:
+        ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
+        if ch < 0:
+            return -1
+        M3 = M2[2:4]
+        rebuild_nb(T, S, M3, X, rng)
+        return ch if o >= outcome_nb(T, S, M3, p) else -1
+    return first_appearance_nb(T, S, M, X, p, E.T_START)
+
+
+@njit(cache=True, _nrt=False)
+def evolve_target_nb(T, S, M, M2, X, p, r, rng):
+    """Greedy's evolve_now target: the hand position of the best next-level Digimon (not ``no_ignore``,
+    matching the row filter; outcome, level, A attack, then hand order), -1 none."""
+    lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
+    if lv > E.LV_ULTIMATE:
+        return -1
+    M3 = M2[2:4]
+    best = -1
+    bk = -1
+    for pos in range(S[p, HAND_N]):
+        c = S[p, HAND + pos]
+        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r):
+            continue
+        k = sim_box_nb(T, S, M3, X, p, c, True, rng)
+        if k > bk:
+            best = pos
+            bk = k
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
+    """The start of the battle (reference_effects.Effects.battle_start): start-of-battle appearances,
+    voids and passives, ``attack_last``, item negation, face-up options, ``start`` rows.  Returns this
+    battle's first attacker (``attack_last`` may swap)."""
+    X[X_SPENT_N] = 0
+    X[X_LOG_N] = 0
+    X[X_DIRTY] = 0
+    X[X_IN_BATTLE] = 0
+    S[0, ABIL_USED] = 0
+    S[1, ABIL_USED] = 0
+    reset_m_nb(M)
+    unbind_nb(S)
+    if not rows:  # no effect or appearance rows in either deck: nothing more happens here
+        return fa
+    for i in range(2):
+        p = sa if i == 0 else fa
+        if (X[X_APP_ANY + p] & (1 << E.T_START)) != 0:
+            ch = start_appearance_nb(T, S, M, M2, X, p, rng)
+            if ch >= 0:
+                appear_nb(T, S, M, X, p, ch // 65536, ch % 65536, rng, uses)
+    base_mods_nb(T, S, M, X, fa, sa, rng, False)
+    if M[fa, M_ATKLAST] != 0 and M[sa, M_ATKLAST] == 0:
+        t = fa  # attack_last: the other player is first attacker of this battle
+        fa = sa
+        sa = t
+        X[X_FA] = fa
+        reset_m_nb(M)  # the passives again with the new roles (conditions first / second)
+        base_mods_nb(T, S, M, X, fa, sa, rng, True)
     for i in range(2):  # greedy: negate_item against Items already face-up (second attacker, then first)
         p = sa if i == 0 else fa
         if X[X_PLAYER + p] != E.PLAYER_GREEDY:
@@ -577,38 +1178,31 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses):
                 before = outcome_nb(T, S, M, p)
                 if sim_outcome_nb(T, S, M, M2, X, o, T.ct[o, tc, F_EFF_LO], T.ct[o, tc, F_EFF_HI], tc, 0, p,
                                   rng) < before:
-                    push_nb(S, o, DARK, DARK_N, tc)
-                    S[o, SLOT + tk] = -1
-                    S[o, SLOT_UP + tk] = 0
+                    discard_slot_nb(S, o, tk)
                     c2 = S[p, SLOT + k]
-                    g2 = _pay_option_nb(T, S, p, c2, E.T_BATTLE)
-                    uses[p, c2] += 1
-                    _resolve_option_nb(T, S, M, X, p, k, E.T_BATTLE, rng, g2, 0)
+                    r2 = first_row_at_nb(T, p, c2, E.T_BATTLE)
+                    g2 = pay_cost_nb(T, S, p, r2, uses) if r2 >= 0 else False
+                    use_nb(S, uses, p, c2)
+                    _resolve_option_nb(T, S, M, M2, X, p, k, E.T_BATTLE, rng, g2, 0, uses)
                     found = True
                     break
             if not found:
                 break
-    for i in range(2):
+    X[X_IN_BATTLE] = 1
+    faceup_nb(T, S, M, X, fa, sa, rng, False)
+    for i in range(2):  # "at the start of the battle" abilities
         p = sa if i == 0 else fa
-        for k in range(3):
-            c = S[p, SLOT + k]
-            if c >= 0 and S[p, SLOT_UP + k] > 0:
-                for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-                    if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M, X, p, r, -1):
-                        apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
-
-
-@njit(cache=True, _nrt=False)
-def end_turn_nb(S):
-    unbind_nb(S)
-    for p in range(2):
-        for k in range(3):
-            u = S[p, SLOT_UP + k]
-            if S[p, SLOT + k] >= 0 and u > 0 and u < PERSIST:
-                S[p, SLOT_UP + k] = u - 1
-                if u - 1 == 0:
-                    push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
-                    S[p, SLOT + k] = -1
+        c = cur_nb(S, p)
+        if (T.ct[p, c, F_TIMINGS] & (1 << E.T_START)) != 0 and abilities_active_nb(T, S, M, p):
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                if T.eff[r, E_TIMING] == E.T_START and cond_ok_nb(T, S, M, X, p, r, -1) \
+                        and cost_payable_nb(T, S, p, r):
+                    pay_cost_nb(T, S, p, r, uses)
+                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
+                    record_nb(T, X, LOG_ABILITY, p, r, c, 0)
+                    self_gauge_after_nb(T, S, M, X, p, r, rng)
+    settle_nb(T, S, M, X, rng)
+    return fa
 
 
 # ---- battle arithmetic (C-TYPE-1/2, C-CALC-1) -----------------------------------------------------
@@ -642,13 +1236,14 @@ def forced_draw_nb(M):
 # ---- greedy decisions that need the effect machinery ---------------------------------------------------
 @njit(cache=True, inline="always")
 def outcome_nb(T, S, M, p):
+    """2 win, 1 draw (or a loss that costs nothing: no_loss), 0 lose (reference_greedy.outcome)."""
     mine = final_attack_nb(T, S, M, p)
     theirs = final_attack_nb(T, S, M, 1 - p)
     if forced_draw_nb(M):
         return 1
     if mine > theirs:
         return 2
-    if mine == theirs:
+    if mine == theirs or M[p, M_NOLOSS] != 0:
         return 1
     return 0
 
@@ -711,6 +1306,8 @@ def _timed_options_nb(T, S, M, X, p, timing):
                 has = True
                 if not cost_payable_nb(T, S, p, r):
                     pay = False
+                if timing == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
+                    pay = False  # an evolve_ignore option is used in Preparation step (4) only
                 if cond_ok_nb(T, S, M, X, p, r, -1):
                     anyc = True
         if has and pay and anyc:
@@ -751,10 +1348,45 @@ def per_kmax_nb(T, S, p, lo, hi):
 
 @njit(cache=True, inline="always")
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
-    """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy."""
+    """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy;
+    with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb)."""
+    if (card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_EVOLVE_NOW) != 0) or (card < 0 and T.eff[lo, E_OP] == E.OP_EVOLVE_NOW):
+        return _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
     for i in range(2):
         for f in range(NM):
             M2[i, f] = M[i, f]
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
+            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
+    return outcome_nb(T, S, M2, for_seat)
+
+
+@njit(cache=True, _nrt=False)
+def _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
+    """sim_outcome_nb for rows with evolve_now (reference_greedy.sim_outcome)."""
+    for i in range(2):
+        for f in range(NM):
+            M2[i, f] = M[i, f]
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and T.eff[r, E_OP] == E.OP_EVOLVE_NOW \
+                and cond_ok_nb(T, S, M2, X, p, r, -1):
+            pos = evolve_target_nb(T, S, M, M2, X, p, r, rng)
+            if pos >= 0:
+                c = S[p, HAND + pos]
+                M2v = M2[0:2]
+                sim_box_nb(T, S, M2v, X, p, c, True, rng)
+                top = S[p, TOP]
+                ev = S[p, EVOLVED]
+                S[p, TOP] = c
+                S[p, EVOLVED] = X[X_TURN]
+                for r2 in range(lo, hi):
+                    if T.eff[r2, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r2, -1):
+                        sim_row_nb(T, S, M2, X, p, r2, card >= 0, card, count)
+                o = outcome_nb(T, S, M2, for_seat)
+                S[p, TOP] = top
+                S[p, EVOLVED] = ev
+                return o
+            break
     for r in range(lo, hi):
         if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
             sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
@@ -797,57 +1429,143 @@ def _negate_slot_nb(T, S, M, X, p, target_type):
 
 
 @njit(cache=True, _nrt=False)
+def direct_damage_nb(T, S, M, X, p, lo, hi, card):
+    """The points p's battle rows [lo, hi) (conditions holding, not blocked) take from the opponent
+    for sure (reference_greedy.direct_damage)."""
+    o = 1 - p
+    n = 0
+    for r in range(lo, hi):
+        op = T.eff[r, E_OP]
+        if T.eff[r, E_TIMING] != E.T_BATTLE or not (op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE):
+            continue
+        if not cond_ok_nb(T, S, M, X, p, r, -1):
+            continue
+        if card >= 0 and (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card)):
+            continue
+        n += T.eff[r, E_ARG] * (1 if op == E.OP_DAMAGE else max(0, S[p, GAUGE_N] - 1))
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def damage_ok_nb(T, S, p, lo, hi):
+    """Rows [lo, hi) have a battle row that damages the opponent's points and none stacks the own
+    Digimon onto the gauge (greedy's rule 3)."""
+    dmg = False
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] != E.T_BATTLE:
+            continue
+        op = T.eff[r, E_OP]
+        if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+            dmg = True
+        for k in range(MAX_COSTS):
+            if T.eff[r, E_COST0 + 2 * k] == E.K_SELF_GAUGE:
+                return False
+    return dmg
+
+
+@njit(cache=True, inline="always")
+def ability_ready_nb(T, S, M, X, p, c, r):
+    """Ability row r of p's top card c can be used in this window."""
+    return T.eff[r, E_TIMING] == E.T_BATTLE and ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) == 0 \
+        and cost_payable_nb(T, S, p, r) and cond_ok_nb(T, S, M, X, p, r, -1)
+
+
+@njit(cache=True, inline="always")
+def option_ready_nb(T, S, p, k):
+    """The option in slot k can be used in this window (face-down, usable, its battle rows payable)."""
+    c = S[p, SLOT + k]
+    return c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and not face_up_blocked_nb(T, S, p, c) \
+        and rows_payable_at_nb(T, S, p, c, E.T_BATTLE)
+
+
+@njit(cache=True, _nrt=False)
 def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     """(kind, index): (0, effect row) an ability, (1, slot) an option, (2, hand position) a support
-    Digimon (DM-BAT-2), (-1, -1) pass; the per_* count for it in X[X_PER]."""
+    Digimon (DM-BAT-2), (3, hand position) an appearance (its row in X[X_APPEAR_ROW]), (-1, -1) pass;
+    the per_* count for it in X[X_PER] (reference_greedy.GreedyPlayer.battle_action: lethal damage,
+    then the best improving action, then damage that does not make the battle worse)."""
     X[X_PER] = 0
+    o = 1 - p
+    ab = abilities_active_nb(T, S, M, p)
+    c0 = cur_nb(S, p)
+    dmg_any = (ab and (T.ct[p, c0, F_TIMINGS] & TM_DAMAGE) != 0)
+    for k in range(3):
+        x = S[p, SLOT + k]
+        if x >= 0 and (T.ct[p, x, F_TIMINGS] & TM_DAMAGE) != 0:
+            dmg_any = True
+    if dmg_any:  # (1) lethal
+        if ab:
+            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
+                if ability_ready_nb(T, S, M, X, p, c0, r) and direct_damage_nb(T, S, M, X, p, r, r + 1, -1) >= S[o, PTS]:
+                    return 0, r
+        for k in range(3):
+            c = S[p, SLOT + k]
+            if option_ready_nb(T, S, p, k) and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 \
+                    and direct_damage_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) >= S[o, PTS]:
+                return 1, k
     cur = outcome_nb(T, S, M, p)
-    if cur == 2:
-        return -1, -1
     bk = -1
     bi = -1
     bo = cur
     bn = 0
-    if abilities_active_nb(T, S, M, p):
-        c = cur_nb(S, p)
-        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] != E.T_BATTLE or (S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1:
-                continue
-            if not cost_payable_nb(T, S, p, r) or not cond_ok_nb(T, S, M, X, p, r, -1):
-                continue
-            o, n = _best_count_nb(T, S, M, M2, X, p, r, r + 1, -1, rng)
-            if o > bo:
-                bk = 0
-                bi = r
-                bo = o
-                bn = n
-    if S[p, SUPPORT] < 0:  # DM-BAT-2: one support Digimon per turn, from hand
-        for pos in range(S[p, HAND_N]):
-            c = S[p, HAND + pos]
-            if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
-                continue
-            if not rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):
-                continue
-            o = _sim_support_nb(T, S, M, M2, X, p, c, rng)
-            if o > bo:
-                bk = 2
-                bi = pos
-                bo = o
+    if cur < 2:
+        if ab:
+            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
+                if not ability_ready_nb(T, S, M, X, p, c0, r):
+                    continue
+                o2, n = _best_count_nb(T, S, M, M2, X, p, r, r + 1, -1, rng)
+                if o2 > bo:
+                    bk = 0
+                    bi = r
+                    bo = o2
+                    bn = n
+        if S[p, SUPPORT] < 0:  # DM-BAT-2: one support Digimon per turn, from hand
+            for pos in range(S[p, HAND_N]):
+                c = S[p, HAND + pos]
+                if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
+                    continue
+                if not rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):
+                    continue
+                o2 = _sim_support_nb(T, S, M, M2, X, p, c, rng)
+                if o2 > bo:
+                    bk = 2
+                    bi = pos
+                    bo = o2
+                    bn = 0
+        if (X[X_APP_ANY + p] & (1 << E.T_BATTLE)) != 0 and S[p, APPEARED] != X[X_TURN]:
+            ch, o2 = best_appearance_nb(T, S, M, M2, X, p, E.T_BATTLE, rng)
+            if ch >= 0 and o2 > bo:
+                bk = 3
+                bi = ch // 65536
+                X[X_APPEAR_ROW] = ch % 65536
+                bo = o2
                 bn = 0
-    for k in range(3):
-        c = S[p, SLOT + k]
-        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
-            continue
-        if not rows_payable_at_nb(T, S, p, c, E.T_BATTLE):
-            continue
-        o, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
-        if o > bo:
-            bk = 1
-            bi = k
-            bo = o
-            bn = n
-    X[X_PER] = bn
-    return bk, bi
+        for k in range(3):
+            if not option_ready_nb(T, S, p, k):
+                continue
+            c = S[p, SLOT + k]
+            o2, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
+            if o2 > bo:
+                bk = 1
+                bi = k
+                bo = o2
+                bn = n
+    if bk >= 0:
+        X[X_PER] = bn
+        return bk, bi
+    if dmg_any:  # (3) damage that does not make the battle worse
+        if ab:
+            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
+                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, p, r, r + 1) \
+                        and sim_outcome_nb(T, S, M, M2, X, p, r, r + 1, -1, 0, p, rng) >= cur:
+                    return 0, r
+        for k in range(3):
+            c = S[p, SLOT + k]
+            if option_ready_nb(T, S, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
+                    and sim_outcome_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, 0, p,
+                                       rng) >= cur:
+                return 1, k
+    return -1, -1
 
 
 @njit(cache=True, inline="always")
@@ -939,6 +1657,5 @@ def _prepare_ignore_nb(T, S, M, X, s, uses):
     S[s, SLOT + slot] = -1
     for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
-            pay_cost_nb(T, S, s, r)
+            pay_cost_nb(T, S, s, r, uses)
             break
-    uses[s, opt] += 1

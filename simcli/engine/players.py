@@ -18,6 +18,7 @@ from simcli.engine import enums as E
 from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
 from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
+from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -115,10 +116,132 @@ def chain_keep_nb(T, S, s, lm4, lm5, lm6):
 
 
 @njit(cache=True, _nrt=False)
-def discard_baseline_nb(T, S, s, keep, max_opts):
-    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand."""
+def cmp_num_nb(a, c, b):
+    """A numeric comparison of the effect language (enums.CMP_*)."""
+    if c == E.CMP_EQ or c == E.CMP_HAS:
+        return a == b
+    if c == E.CMP_NE:
+        return a != b
+    if c == E.CMP_GE:
+        return a >= b
+    if c == E.CMP_LE:
+        return a <= b
+    if c == E.CMP_GT:
+        return a > b
+    if c == E.CMP_LT:
+        return a < b
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def cmp_has_nb(has, c):
+    """A word condition: '=' / '~' hold when it has the word, '!=' when it has not."""
+    if c == E.CMP_EQ or c == E.CMP_HAS:
+        return has
+    if c == E.CMP_NE:
+        return not has
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _in(T, s, c, base, n, v):
+    for i in range(n):
+        if T.ct[s, c, base + i] == v:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def filter_card_nb(T, s, c, fk, v):
+    """Card c of seat s matches the filter (FK_*, value) (tables.card_match)."""
+    if fk == E.FK_NAME:
+        return T.ct[s, c, F_VNAME] == v
+    if fk == E.FK_NAME_HAS:
+        return ((T.ct[s, c, F_NAMEBITS] >> v) & 1) == 1
+    if fk == E.FK_TYPE:
+        return _in(T, s, c, F_WORDS, MAX_WORDS, v)
+    if fk == E.FK_FIELD:
+        return _in(T, s, c, F_FIELDS, MAX_WORDS, v)
+    if fk == E.FK_ATTR:
+        return T.ct[s, c, F_ATTR] == v
+    if fk == E.FK_LEVEL:
+        return T.ct[s, c, F_KIND] == KIND_DIGIMON and T.ct[s, c, F_LEVEL] == v
+    if fk == E.FK_FRAME:
+        return T.ct[s, c, F_FRAME] == v
+    if fk == E.FK_GROUP:
+        return _in(T, s, c, F_GROUPS, MAX_GROUPS, v)
+    if fk == E.FK_KIND:
+        return T.ct[s, c, F_KIND] == v
+    if fk == E.FK_OPTYPE:
+        return T.ct[s, c, F_OPTYPE] == v
+    if fk == E.FK_KEYWORD:
+        return _in(T, s, c, F_KEYWORDS, MAX_WORDS, v)
+    return fk == E.FK_NONE
+
+
+@njit(cache=True, _nrt=False)
+def own_box_conds_ok_nb(T, s, r, box):
+    """BL-2b (reference_effects.own_box_conds_ok): appearance row r's conditions on the own Digimon
+    would hold if `box` were the box's top card (other conditions taken as true)."""
+    if T.ct[s, box, F_KIND] != KIND_DIGIMON:
+        return False
+    for k in range(T.eff[r, E.E_NCOND]):
+        kind = T.eff[r, E.E_COND0 + 3 * k]
+        c = T.eff[r, E.E_COND0 + 3 * k + 1]
+        v = T.eff[r, E.E_COND0 + 3 * k + 2]
+        if kind == E.C_LEVEL:
+            if not cmp_num_nb(T.ct[s, box, F_LEVEL], c, v):
+                return False
+            continue
+        if kind == E.C_ATTR:
+            has = T.ct[s, box, F_ATTR] == v
+        elif kind == E.C_NAME:
+            if c == E.CMP_HAS:
+                has = ((T.ct[s, box, F_NAMEBITS] >> v) & 1) == 1
+            else:
+                has = T.ct[s, box, F_VNAME] == v
+        elif kind == E.C_FRAME:
+            has = T.ct[s, box, F_FRAME] == v
+        elif kind == E.C_FIELD:
+            has = _in(T, s, box, F_FIELDS, MAX_WORDS, v)
+        elif kind == E.C_TYPE:
+            has = _in(T, s, box, F_WORDS, MAX_WORDS, v)
+        elif kind == E.C_KEYWORD:
+            has = _in(T, s, box, F_KEYWORDS, MAX_WORDS, v)
+        elif kind == E.C_GROUP:
+            has = _in(T, s, box, F_GROUPS, MAX_GROUPS, v)
+        else:
+            continue
+        if not cmp_has_nb(has, c):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def appearance_keep_nb(T, S, s):
+    """BL-2b: bit mask of the hand positions of Digimon with an appearance row whose conditions on the
+    own Digimon hold for the box's top card or for the Level III under it."""
+    m = np.int64(0)
+    cp = cur_nb(S, s)
+    l3 = S[s, L3]
+    for pos in range(S[s, HAND_N]):
+        c = S[s, HAND + pos]
+        if T.ct[s, c, F_APP_HI] == T.ct[s, c, F_APP_LO] or T.ct[s, c, F_KIND] != KIND_DIGIMON:
+            continue
+        for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
+            if own_box_conds_ok_nb(T, s, r, cp) or own_box_conds_ok_nb(T, s, r, l3):
+                m |= np.int64(1) << pos
+                break
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def discard_baseline_nb(T, S, s, keep, max_opts, app):
+    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand; app: the deck has appearance rows (BL-2b)."""
     lm4, lm5, lm6, cand = hand_masks_nb(T, S, s)
     kept = chain_keep_nb(T, S, s, lm4, lm5, lm6)
+    if app:
+        kept |= appearance_keep_nb(T, S, s)
     hn = S[s, HAND_N]
     # whether each candidate option is usable by a kept Digimon: computed once (it does not depend
     # on the options already selected)
@@ -259,7 +382,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                     if res < 0:
                                         ok = False
                                     else:
-                                        cost += wp_cost_nb(bv)
+                                        cost += T.ct[s, res, F_RCOST]  # the card's printed cost (DM-EVO-3)
                                         if rslot >= 0:
                                             sm = sm | (np.int64(1) << rslot)
                                         else:
@@ -290,9 +413,12 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                 jpos = -1
                                 j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
                                 if ok and j >= 0:
+                                    pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
+                                    pqv = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQV]
                                     for q in range(hn):
                                         x = S[s, HAND + q]
-                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j:
+                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j \
+                                                and (pqk == 0 or filter_card_nb(T, s, x, pqk, pqv)):
                                             jog = x
                                             jpos = q
                                             break
@@ -447,8 +573,8 @@ def options_to_set_nb(T, S, s):
 
 
 @njit(cache=True, _nrt=False)
-def discard_greedy_nb(T, S, s, keep):
-    discard_baseline_nb(T, S, s, keep, 2)
+def discard_greedy_nb(T, S, s, keep, app):
+    discard_baseline_nb(T, S, s, keep, 2, app)
     m = options_to_set_nb(T, S, s)
     while m != 0:
         keep[ctz_nb(m)] = 1

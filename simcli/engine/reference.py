@@ -22,14 +22,13 @@ import numpy as np
 from simcli.engine import enums as E
 from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
-from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, Tables
+from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
+                                  Tables, card_match, wp_cost)
 
 LV_NAMES = E.LEVEL_NAMES
-
-
-def wp_cost(v: int) -> int:
-    """DM-EVO-3: cards discarded from hand after a step that used a V% card."""
-    return 2 if v >= 80 else (1 if v >= 60 else 0)
+PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
+SPENT_PHASE = -2  # slot_up of an option used this phase: to the Dark Area at the end of the phase
+SPENT_TURN = -3  # slot_up of an option used with limit ``turn``: to the Dark Area at the end of the turn
 
 
 @dataclass
@@ -55,7 +54,10 @@ class PlayerState:
     l3: int = -1
     top: int = -1
     slots: list = field(default_factory=lambda: [-1, -1, -1])
-    slot_up: list = field(default_factory=lambda: [0, 0, 0])  # face-up turns left (-1 until discarded)
+    # per slot: 0 face-down, SPENT_PHASE / SPENT_TURN used, N > 0 face-up for N more turns (PERSIST: no limit)
+    slot_up: list = field(default_factory=lambda: [0, 0, 0])
+    slot_end: list = field(default_factory=lambda: [0, 0, 0])  # LE_* end events of a face-up option
+    slot_card: list = field(default_factory=lambda: [-1, -1, -1])  # the Digimon it was used with (LE_LEAVE)
     points: int = 100
     gauge: list = field(default_factory=list)
     renewals: int = 0
@@ -67,6 +69,15 @@ class PlayerState:
     max_level: int = 0
     evolved_turn: int = 0  # turn in which the Digimon last evolved
     support: int = -1  # Support Box (DM-BAT-2): the support Digimon put there this turn (-1 none)
+    supbox: int = -1  # a card put into the support box by an effect (cost ``place``; not a support Digimon)
+    supbox_owner: int = -1  # the Digimon it stays with (it leaves when that card is no longer the top card)
+    appeared: int = 0  # turn of the last appearance (seed 003 §3.2.2.1 ex. 6)
+    top_until: int = 0  # the top card goes to the Dark Area at the end of this turn (0: no limit)
+    top_until_card: int = -1
+    lv_start: int = 0  # level of the box at the start of this turn's Evolution phase (condition opp_warped)
+    evo_opts: list = field(default_factory=list)  # (option, Digimon): options an evolution step used this turn
+    drawn: int = 0  # bit mask of the cards that entered the hand in this game
+    used: int = 0  # bit mask of the cards used in this game (options, requirement cards, Digimon entering the box)
 
     def cur(self) -> int:
         return self.top if self.top >= 0 else self.l3
@@ -110,7 +121,9 @@ class BaselinePlayer:
         return []  # BL-5
 
     def battle_action(self, g, p):
-        return None  # BL-5: always pass (no options, abilities or support Digimon)
+        """BL-5: no options, abilities or support Digimon; BL-8: an appearance."""
+        ch = self.appear_choice(g, p, E.T_BATTLE)
+        return None if ch is None else (3, ch[0], ch[1])
 
     def timed_options(self, g, p, timing) -> list[int]:
         return []  # BL-5
@@ -124,32 +137,73 @@ class BaselinePlayer:
     def ignore_choice(self, g, p):
         return None  # BL-5: never uses evolve_ignore
 
+    def appear_choice(self, g, p, timing):
+        """BL-8 (decided): at the start of the battle and in each of its battle windows, the first card
+        in hand order with an appearance row of this timing that can be used now (its first such row)
+        appears; at most one appearance per player and turn."""
+        from simcli.engine.reference_effects import legal_appearances
+
+        for pos, r in legal_appearances(g, p, timing):
+            return pos, r
+        return None
+
+    def evolve_target(self, g, p, row):
+        return None  # BL-5: never uses an evolve_now option or ability
+
 
 def hand_chain_keep(g: "Game", p: PlayerState) -> set[int]:
-    """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2)."""
+    """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2).
+
+    A card of the next level is on a chain when one of its requirement alternatives names a card of
+    the previous level on the chain (the top card at first), that card matches the alternative's
+    qualifier, and its ●/X count fits the deck."""
     t, s = g.t, p.seat
     deck_n = len(p.deck)
-    frontier = {int(t.name[s, p.cur()])}
+    frontier = [p.cur()]
     lv = int(t.level[s, p.cur()])
     keep: set[int] = set()
     while frontier and lv < E.LV_ULTIMATE:
         lv += 1
-        nxt = set()
+        nxt = []
         for pos, c in enumerate(p.hand):
             if t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
                 continue
-            for a in range(int(t.req_n[s, c])):
-                if int(t.req[s, c, a, R_FROM]) in frontier and t.req[s, c, a, R_CARDS] <= deck_n:
-                    keep.add(pos)
-                    nxt.add(int(t.name[s, c]))
-                    break
+            if any(t.req[s, c, a, R_FROM] == t.name[s, d] and t.req[s, c, a, R_CARDS] <= deck_n
+                   and qualifier_ok(t, s, c, a, d) for d in frontier for a in range(int(t.req_n[s, c]))):
+                keep.add(pos)
+                nxt.append(c)
         frontier = nxt
+    return keep
+
+
+def qualifier_ok(t, s, c, a, frm) -> bool:
+    """Alternative a of card c may evolve from card frm: its printed qualifier holds (DM-EVO-1)."""
+    from simcli.engine.tables import card_match
+
+    qk = int(t.req[s, c, a, R_QK])
+    return qk == 0 or card_match(t, s, frm, qk, int(t.req[s, c, a, R_QV]))
+
+
+def appearance_keep(g: "Game", p: PlayerState) -> set[int]:
+    """BL-2b: hand positions of Digimon with an appearance row whose conditions on the own Digimon
+    hold for the box's top card or for the Level III under it ("its condition can come true")."""
+    from simcli.engine.reference_effects import own_box_conds_ok
+
+    t, s = g.t, p.seat
+    keep = set()
+    for pos, c in enumerate(p.hand):
+        if t.kind[s, c] != E.KIND_DIGIMON or t.app_hi[s, c] == t.app_lo[s, c]:
+            continue
+        for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
+            if own_box_conds_ok(g, p, t.effects[r], p.cur()) or own_box_conds_ok(g, p, t.effects[r], p.l3):
+                keep.add(pos)
+                break
     return keep
 
 
 def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     t, s = g.t, p.seat
-    keep = hand_chain_keep(g, p)
+    keep = hand_chain_keep(g, p) | appearance_keep(g, p)
     # options a kept Digimon's requirement can use
     wp_need = []
     opt_need = set()
@@ -229,7 +283,7 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
             if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
                 continue
             for a in range(int(t.req_n[s, c])):
-                if t.req[s, c, a, R_FROM] != t.name[s, cur]:
+                if t.req[s, c, a, R_FROM] != t.name[s, cur] or not qualifier_ok(t, s, c, a, cur):
                     continue
                 n = int(t.req[s, c, a, R_CARDS])
                 if ncards + n > deck_n:
@@ -244,7 +298,7 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                     if r is None:
                         continue
                     _claim(p, st, r, uh, us)
-                    cost += wp_cost(r[0])
+                    cost += int(t.rcost[s, st.res])
                 o = int(t.req[s, c, a, R_OPT])
                 if o >= 0:
                     r = _find_named(t, s, p, o, uh, us)
@@ -254,8 +308,10 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                 j = int(t.req[s, c, a, R_JOG])
                 if j >= 0:
                     jp = -1
+                    pqk, pqv = int(t.req[s, c, a, R_PQK]), int(t.req[s, c, a, R_PQV])
                     for pos2, c2 in enumerate(p.hand):
-                        if pos2 not in uh and t.kind[s, c2] == E.KIND_DIGIMON and t.name[s, c2] == j:
+                        if pos2 not in uh and t.kind[s, c2] == E.KIND_DIGIMON and t.name[s, c2] == j \
+                                and (pqk == 0 or card_match(t, s, c2, pqk, pqv)):
                             jp = pos2
                             break
                     if jp < 0:
@@ -264,7 +320,7 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                     uh.add(jp)
                 if cost_aware:
                     # hand left after prep = hand minus all cards the chain uses; costs so far
-                    spent = sum((wp_cost(int(t.wp[s, x.res])) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
+                    spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
                     if len(p.hand) - len(uh) - spent < cost:
                         continue
                 rec(c, frozenset(uh), frozenset(us), ncards + n, steps + [st])
@@ -291,6 +347,7 @@ class DmcgRules:
         p.gauge.append(p.deck.pop())
         for _ in range(6):
             p.hand.append(p.deck.pop())
+            p.drawn |= 1 << p.hand[-1]
         p.max_level = E.LV_III
 
     def level(self, g, p: PlayerState) -> int:
@@ -312,6 +369,7 @@ class DmcgRules:
         if p.top >= 0:
             p.dark.append(p.top)
             p.top = -1
+        g.effects.lifespan_ends(g, p)  # options ending with the lifespan, cards tied to the box (seed 004)
         p.deck = p.dark
         p.dark = []
         g.rng.shuffle(p.deck)
@@ -334,6 +392,7 @@ class DmcgRules:
         while len(p.hand) < 6 and p.deck:
             c = p.deck.pop()
             p.hand.append(c)
+            p.drawn |= 1 << c
             drawn.append(c)
         if drawn:
             g.log_line(f"  {g.seat_name(p)} draws {g.cnames(p, drawn)} (deck {len(p.deck)})")
@@ -398,18 +457,22 @@ class DmcgRules:
         t, s = g.t, p.seat
         if g.turn == 1:
             g.log_line(f"  {g.seat_name(p)} reveals partner {g.cname(p, p.l3)}")
+            p.evolved_turn = 1  # the partner turns face-up (a Level III's "turned face-up" rows: `evolved`)
+            g.use(p, p.l3)
         if p.exchange >= 0:
             g.log_line(f"  {g.seat_name(p)} exchanges {g.cname(p, p.l3)} for {g.cname(p, p.exchange)}")
             p.dark.append(p.l3)
             p.l3 = p.exchange
             p.exchange = -1
+            p.evolved_turn = g.turn
+            g.use(p, p.l3)
         steps = p.plan
         if second and steps and player.cancel(g, p):
             steps = []
             g.log_line(f"  {g.seat_name(p)} cancels its evolution")
         done = 0
         for st in steps:
-            cost = int(t.xdisc[s, st.card]) + (wp_cost(int(t.wp[s, st.res])) if st.res >= 0 else 0)
+            cost = int(t.xdisc[s, st.card]) + (int(t.rcost[s, st.res]) if st.res >= 0 else 0)
             if len(p.hand) < cost:
                 g.log_line(f"  {g.seat_name(p)} cannot pay {cost} for {g.cname(p, st.card)}: chain stops")
                 break
@@ -420,16 +483,25 @@ class DmcgRules:
             p.evo_box.remove(st.card)
             p.evolved_turn = g.turn
             done += 1
+            g.use(p, st.card)
+            if st.res >= 0:
+                g.use(p, st.res)
+                p.evo_opts.append((st.res, st.card))
+            if st.jog >= 0:
+                g.use(p, st.jog)
             g.log_line(f"  {g.seat_name(p)} evolves {g.cname(p, prev)} → {g.cname(p, st.card)}")
             for _ in range(cost):
                 c = p.hand.pop(discard_choice(t, s, p.hand))
                 p.dark.append(c)
                 g.log_line(f"    pays: discards {g.cname(p, c)}")
         p.dark.extend(p.evo_box)
-        p.dark.extend(p.power)
-        p.evo_box, p.power, p.plan = [], [], []
+        # the Power Box goes to the Dark Area, except option cards that stay until the end of the turn
+        p.dark.extend(c for c in p.power if not t.stay[s, c])
+        p.power = [c for c in p.power if t.stay[s, c]]
+        p.evo_box, p.plan = [], []
         lv = self.level(g, p)
         g.level_seen(p, lv)
+        return done > 0
 
 
 def discard_choice(t, s, hand) -> int:
@@ -452,6 +524,8 @@ def _pos_of(hand, card, taken) -> int:
 # Effects (RULES §4) — stage 1: none active; the hooks the skeleton calls
 # =============================================================================================
 class NoEffects:
+    """The hooks the Game skeleton calls; reference_effects.Effects implements them (Game's default)."""
+
     def abilities_active(self, g, p) -> bool:
         return False
 
@@ -461,8 +535,11 @@ class NoEffects:
     def evolve_ignore(self, g, p, player):
         pass
 
-    def battle_start(self, g, fa, sa):
+    def after_evolution(self, g, p, evolved: bool):
         pass
+
+    def battle_start(self, g, fa, sa):
+        return fa, sa
 
     def battle_windows(self, g, fa, sa):
         pass
@@ -471,6 +548,12 @@ class NoEffects:
         pass
 
     def after_points(self, g, fa, sa, result):
+        pass
+
+    def battle_lost(self, g, loser):
+        pass
+
+    def lifespan_ends(self, g, p):
         pass
 
     def end_turn(self, g):
@@ -495,6 +578,12 @@ class Mods:
     no_force_draw: bool = False
     lost_mul: int = 1
     force_draw: bool = False
+    gain0: int = 0  # ability keywords gained (word codes, 0 none)
+    gain1: int = 0
+    lost_kw: int = 0  # an ability keyword lost (opp_lose)
+    attack_last: bool = False
+    no_loss: bool = False
+    lost_add: int = 0
 
 
 # =============================================================================================
@@ -509,7 +598,11 @@ class Game:
         self.players = players
         self.turn_cap = turn_cap
         self.rules = rules or DmcgRules()
-        self.effects = effects or NoEffects()
+        if effects is None:  # the effect hooks also run appearance (a rule of play): always on
+            from simcli.engine.reference_effects import Effects
+
+            effects = Effects()
+        self.effects = effects
         self.log = log
         self.names = names  # [seat][card] → display name, for the log
         self.check = check
@@ -547,6 +640,11 @@ class Game:
         p.max_level = max(p.max_level, lv)
         self._levels[p.seat][lv] = 1
 
+    def use(self, p: PlayerState, c: int) -> None:
+        """Card c of p was used: an option used, a requirement card paid, a Digimon entered the box."""
+        self.card_uses[p.seat, c] += 1
+        p.used |= 1 << c
+
     # ---- the game ----
     def setup(self) -> None:
         for p, pl in zip(self.ps, self.players):
@@ -574,11 +672,13 @@ class Game:
         """One turn (C-TURN-1); True when the game is decided."""
         g, t, r = self, self.t, self.rules
         fa, sa = self.ps[self.fa], self.ps[1 - self.fa]
+        fa0 = fa  # the turn's first attacker (Preparation order; battles are recorded from its side)
         pf, ps_ = self.players[fa.seat], self.players[sa.seat]
         self.log_line(
             f"turn {self.turn}: first attacker {'AB'[fa.seat]}; points A {self.ps[0].points} B {self.ps[1].points};"
             f" hands {len(self.ps[0].hand)}/{len(self.ps[1].hand)}; decks {len(self.ps[0].deck)}/{len(self.ps[1].deck)}"
         )
+        self.mods = [Mods(), Mods()]  # battle modifiers and voids live for one turn
         # Preparation
         r.preparation(g, fa, pf)
         if self.decided():
@@ -589,11 +689,19 @@ class Game:
         if self.check:
             assert len(fa.hand) <= 6 and len(sa.hand) <= 6, "hand above 6 after Preparation"
         # Evolution
-        r.evolution(g, fa, pf, False)
-        r.evolution(g, sa, ps_, True)
+        for p in (fa, sa):
+            p.lv_start = r.level(g, p)
+            p.evo_opts = []
+        self.effects.after_evolution(g, fa, r.evolution(g, fa, pf, False))
+        if self.decided():
+            return self.finish()
+        self.effects.after_evolution(g, sa, r.evolution(g, sa, ps_, True))
+        if self.decided():
+            return self.finish()
         # Battle
-        self.mods = [Mods(), Mods()]
-        self.effects.battle_start(g, fa, sa)
+        fa, sa = self.effects.battle_start(g, fa, sa)  # attack_last may make the other player first
+        if self.decided():
+            return self.finish()
         self.effects.battle_windows(g, fa, sa)
         if self.decided():
             return self.finish()
@@ -606,18 +714,22 @@ class Game:
             f"  battle: {'AB'[fa.seat]} {self.cname(fa, fa.cur())} {af} vs {'AB'[sa.seat]} {self.cname(sa, sa.cur())} {as_}"
             f" → {('first attacker wins', 'second attacker wins', 'draw')[result]}"
         )
-        self.battles.append(result)
+        winner = None if result == E.BR_DRAW else (fa if result == E.BR_FIRST else sa)
+        self.battles.append(E.BR_DRAW if winner is None else (E.BR_FIRST if winner is fa0 else E.BR_SECOND))
         # Point Calculation (DM-PTS-1)
         self.effects.point_options(g, fa, sa, result)
         if self.decided():
             return self.finish()
-        if result == E.BR_DRAW:
+        if winner is None:
             fa.points = max(0, fa.points - 10)
             sa.points = max(0, sa.points - 10)
             self.log_line(f"  drawn battle: both lose 10 → A {self.ps[0].points} B {self.ps[1].points}")
         else:
-            w, l = (fa, sa) if result == E.BR_FIRST else (sa, fa)
-            lp = r.lost_points(g, l, w) * self.mods[w.seat].lost_mul
+            w, l = winner, (sa if winner is fa else fa)
+            mw = self.mods[w.seat]
+            lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add
+            if self.mods[l.seat].no_loss:
+                lp = 0
             l.points = max(0, l.points - lp)
             self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
         if self.decided():
@@ -625,8 +737,11 @@ class Game:
         self.effects.after_points(g, fa, sa, result)
         if self.decided():
             return self.finish()
-        if result != E.BR_DRAW:
-            r.death_check(g, sa if result == E.BR_FIRST else fa)
+        if winner is not None:
+            loser = sa if winner is fa else fa
+            if not self.mods[loser.seat].no_loss:
+                r.death_check(g, loser)
+            self.effects.battle_lost(g, loser)  # options that end when the own Digimon loses
         for p in (fa, sa):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
             if p.support >= 0:
                 self.log_line(f"  death check: support {self.cname(p, p.support)} (seat {self.seat_name(p)}) → Dark Area")
@@ -641,8 +756,7 @@ class Game:
         self.points_by_turn.append((self.ps[0].points, self.ps[1].points))
         if self.check:
             self.check_invariants()
-        if result == E.BR_SECOND:
-            self.fa = sa.seat
+        self.fa = fa0.seat if winner is None else winner.seat  # C-ORD-2
         return False
 
     def forced_draw(self, mods) -> bool:
@@ -693,8 +807,9 @@ class Game:
 
     def check_invariants(self) -> None:
         for p in self.ps:
-            zones = p.deck + p.hand + p.dark + p.gauge + [c for c in p.slots if c >= 0] + [p.l3] + (
-                [p.top] if p.top >= 0 else []) + ([p.support] if p.support >= 0 else [])
+            zones = p.deck + p.hand + p.dark + p.gauge + p.power + [c for c in p.slots if c >= 0] + [p.l3] + (
+                [p.top] if p.top >= 0 else []) + ([p.support] if p.support >= 0 else []) + (
+                [p.supbox] if p.supbox >= 0 else [])
             n = int(self.t.n_cards[p.seat])
             assert sorted(zones) == list(range(n)), (p.seat, sorted(zones))
             assert 0 <= p.points <= 100
@@ -718,11 +833,8 @@ def make_player(name: str):
 
 def play_game(t: Tables, seed: int, game: int, players=("baseline", "baseline"), turn_cap=E.DEFAULT_TURN_CAP,
               effects_on: bool = False, log=None, names=None, check=False) -> Game:
+    """One game.  effects_on is informational: the tables decide (compile_tables(effects=False) has no
+    effect rows; appearance rows, a rule of play, are there either way)."""
     pls = [make_player(x) if isinstance(x, str) else x for x in players]
-    eff = None
-    if effects_on:
-        from simcli.engine.reference_effects import Effects
-
-        eff = Effects()
-    g = Game(t, seed, game, pls, turn_cap, effects=eff, log=log, names=names, check=check)
+    g = Game(t, seed, game, pls, turn_cap, log=log, names=names, check=check)
     return g.play()

@@ -1,59 +1,57 @@
-"""Card effects (RULES §4) for the reference engine: conditions, costs, opcodes, timings, limits.
+"""Card effects (RULES §4) for the reference engine: conditions, costs, opcodes, timings, limits,
+appearance (seed 003 §3.2.2.1 ex. 6) and the battle-modifier log.
 
-What is applied where (the kernel does the same, in the same order — docs/engine.md):
+What is applied where (the kernel does the same, in the same order — docs/engine.md,
+docs/effect-language.md "Engine version 4"):
 
-* Digimon abilities (effect rows of the card on top of the Digimon Box, when the card is modeled
-  and effects are on) apply by themselves at their timing: ``prep`` in Preparation step (5),
-  ``passive`` at the start of battle (second attacker, then first), ``evolved`` at the start of
-  battle of the turn the Digimon evolved into this card, ``point`` before the loser loses points,
-  ``win``/``lose`` after points.  ``battle`` rows are special abilities (◎): a player *uses* them in
-  its battle window, each row once per turn.
+* Digimon abilities (effect rows of the box's top card, when the card is modeled and effects are on)
+  apply by themselves at their timing: ``prep`` in Preparation step (5), ``opp_evolved`` right after
+  the opponent's Digimon evolved or appeared, ``passive`` / ``evolved`` at the start of the battle,
+  ``start`` after the start-of-battle appearances, ``point`` before the loser loses points,
+  ``win``/``lose`` after points, ``appear`` when the card appears.  ``battle`` rows are special
+  abilities (◎): a player *uses* them in its battle window, each row once per turn.
 * Options (modeled, with effect rows) are used only from a slot, by the players that set them
   (greedy; the baseline never does, BL-5): ``battle`` in a battle window, ``point`` / ``win`` /
-  ``lose`` in Point Calculation, ``prep`` in Preparation step (5).
-* A used option with limit ``turns(N)`` stays face-up in its slot for N turns, ``discarded`` /
-  ``digimon`` until discarded (the players never discard a face-up option); its battle rows
-  apply again at the start of every later battle.  Other used options go to the Dark Area at the
-  end of the phase (point gauge instead with a ``gauge`` cost).
-* ``digimon`` limit: the option stays face-up while the Digimon it was used with is the box's top
-  card; it goes to the Dark Area at the start of a battle or the end of a turn at which it no longer
-  is (it evolved, was exchanged, died or was renewed away).  ``slot_up`` = BOUND + that card.
+  ``lose`` in Point Calculation, ``prep`` in Preparation step (5), ``evolution`` right after the
+  player's own Evolution phase.  An option pays the costs of its first row at that timing, once.
+* Limits: ``turns(N)`` / ``discarded`` keep the option face-up in its slot (``slot_up`` N / PERSIST),
+  with end events ``slot_end`` (LE_LOSE, LE_LEAVE + ``slot_card``, LE_LIFESPAN); ``turn`` keeps it in
+  its slot until the end of the turn (SPENT_TURN); others go to the Dark Area at the end of the phase
+  (SPENT_PHASE) or at once (``now``), or to the point gauge with a ``gauge`` cost.
+* The battle modifiers are *rebuilt* (``rebuild``) whenever a box's top card changes in a battle or
+  option slots are cleared: voids, passives, ``evolved`` rows, face-up options, then the logged
+  option / support / ability rows whose source is still there (attack modifiers only).
 * Negation (battle windows only): when a player uses an option in a battle window it pays the costs,
   then the opponent's policy decides at once whether to answer with a face-down negate card of its
-  slots (``negate_program`` for a Program, ``negate_item`` for an Item, ``negate_option`` for any);
-  the negated option goes to the Dark Area without effect, the negate card is used (its costs, its
-  other battle rows, its limit).  A negate card cannot itself be negated.  ``negate_item`` is also
-  used at the start of battle (after passives, before face-up options apply) against an Item
-  already face-up in the opponent's slots, which goes to the Dark Area before it applies.
-* Support Digimon (■, DM-BAT-2): in its battle window a player may, once per turn, put one Digimon
-  card with ``support`` rows from its hand into its Support Box (``Effects.use_support``): the costs
-  of its support rows are paid, and the rows whose conditions hold (on the battling Digimon) apply
-  like an ability's (not an option: ``immune_options`` does not block them; not the box Digimon's
-  special ability: ``void_abilities`` does not either).  The card goes to the Dark Area in the
-  death check (DM-PTS-1), whatever the battle result.
-* ``per_*`` rows take the count the player chose when it used the option / ability (0 for
-  automatic timings); ``card=NAME`` is true only while checking an opponent's option named NAME
-  (``immune_options if card=NAME``); ``evolve_ignore``: see ``Effects.evolve_ignore``.
+  slots; the negated option goes to the Dark Area without effect, the negate card is used.
+  ``negate_item`` is also used at the start of battle against an Item already face-up.
+* Support Digimon (■, DM-BAT-2): once per turn from hand into the Support Box; its support rows apply
+  like an ability's; it goes to the Dark Area in the death check.
+* Appearance: ``appear`` rows of a Digimon in hand (tables ``app_lo``/``app_hi``), used by the
+  players' ``appear_choice`` at the start of the battle (timing ``start``) or in a battle window
+  (``battle``); see ``appear``.
 """
 
 from __future__ import annotations
 
-import copy
-
 from simcli.engine import enums as E
-from simcli.engine.reference import Mods, NoEffects, discard_choice
+from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
+                                     discard_choice)
+from simcli.engine.tables import card_match
 
-MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS}
+MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
+               E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
-                         E.OP_OPP_SLOTS_CLEAR}
+                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
-                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL}
+                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+                                   E.OP_NO_LOSS, E.OP_LOST_ADD}
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
-PERSIST = 1000  # slot_up value of an option that stays face-up until discarded
-BOUND = 2000  # slot_up = BOUND + card: face-up while that Digimon is the box's top card (limit ``digimon``)
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
+# condition kinds about the player's own Digimon (BL-2b: "can its appearance condition come true")
+LOG_OPTION, LOG_ABILITY, LOG_SUPPORT = 0, 1, 2
 
 
 def cmp_num(a: int, c: int, b: int) -> bool:
@@ -80,6 +78,26 @@ def cmp_has(has: bool, c: int) -> bool:
     return False
 
 
+def row_filter(t, seat: int, c: int, row) -> bool:
+    """Card c matches the row's filter (every predicate of it)."""
+    for i in range(E.MAX_FILTERS):
+        fk = int(row[E.E_FILT0 + 2 * i])
+        if fk != E.FK_NONE and not card_match(t, seat, c, fk, int(row[E.E_FILT0 + 2 * i + 1])):
+            return False
+    return True
+
+
+def sheet_cards(p) -> list[int]:
+    """The Digimon cards on p's sheet: the box's top card, the Level III under it, the support box."""
+    out = [p.cur()]
+    if p.top >= 0:
+        out.append(p.l3)
+    for c in (p.support, p.supbox):
+        if c >= 0:
+            out.append(c)
+    return out
+
+
 def attack_type(g, p, mods=None) -> int:
     mods = mods or g.mods
     o = g.ps[1 - p.seat]
@@ -87,9 +105,25 @@ def attack_type(g, p, mods=None) -> int:
     return m.attack_as if m.attack_as >= 0 else int(g.t.bt[o.seat, o.cur()])
 
 
+def has_keyword(g, x, v: int, mods) -> bool:
+    """x's Digimon has ability keyword v: printed or gained, while its abilities are not void."""
+    m = mods[x.seat]
+    if m.abilities_void or v == m.lost_kw:
+        return False
+    return v in g.t.keywords[x.seat, x.cur()] or v in (m.gain0, m.gain1)
+
+
+def power(g, x, mods) -> int:
+    o = g.ps[1 - x.seat]
+    fa, sa = (x, o) if g.fa == x.seat else (o, x)
+    af, as_ = g.final_attacks(fa, sa, mods)
+    return af if fa is x else as_
+
+
 def cond_ok(g, p, row, mods=None, card=-1) -> bool:
-    """card: the opponent's option card being applied (for ``card=NAME``), -1 none."""
+    """card: the opponent's option card being applied (for ``card=NAME`` / ``card:FILTER``), -1 none."""
     t = g.t
+    mods = mods if mods is not None else g.mods
     o = g.ps[1 - p.seat]
     cp, co = p.cur(), o.cur()
     for k in range(int(row[E.E_NCOND])):
@@ -106,6 +140,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(p.points, c, v)
         elif kind == E.C_OPP_POINTS:
             ok = cmp_num(o.points, c, v)
+        elif kind == E.C_POINTS_REL:
+            ok = cmp_num(p.points, c, o.points)
         elif kind == E.C_OPP_BT:
             ok = cmp_num(int(t.bt[o.seat, co]), c, v)
         elif kind == E.C_ATTACK:
@@ -119,7 +155,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.attr[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_NAME, E.C_OPP_NAME):
             x = p if kind == E.C_NAME else o
-            ok = cmp_has(int(t.vname[x.seat, x.cur()]) == v, c)
+            if c == E.CMP_HAS:  # the name contains a text: a bit of the card's name mask
+                ok = (int(t.namebits[x.seat, x.cur()]) >> v) & 1 == 1
+            else:
+                ok = cmp_has(int(t.vname[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FRAME, E.C_OPP_FRAME):
             x = p if kind == E.C_FRAME else o
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
@@ -131,9 +170,29 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
         elif kind in (E.C_KEYWORD, E.C_OPP_KEYWORD):
             x = p if kind == E.C_KEYWORD else o
-            ok = cmp_has(v in t.keywords[x.seat, x.cur()], c)
+            ok = cmp_has(has_keyword(g, x, v, mods), c)
+        elif kind in (E.C_GROUP, E.C_OPP_GROUP):
+            x = p if kind == E.C_GROUP else o
+            ok = cmp_has(v in t.groups[x.seat, x.cur()], c)
         elif kind == E.C_CARD:
-            ok = card >= 0 and cmp_has(int(t.vname[o.seat, card]) == v, c)
+            if card < 0:
+                ok = False
+            elif c == E.CMP_HAS:
+                ok = (int(t.namebits[o.seat, card]) >> v) & 1 == 1
+            else:
+                ok = cmp_has(int(t.vname[o.seat, card]) == v, c)
+        elif kind == E.C_CARDF:
+            ok = card >= 0 and card_match(t, o.seat, card, c, v)
+        elif kind in (E.C_SHEET, E.C_OPP_SHEET):
+            x = p if kind == E.C_SHEET else o
+            ok = any(card_match(t, x.seat, y, c, v) for y in sheet_cards(x))
+        elif kind == E.C_SUPPORT:
+            ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in (p.support, p.supbox))
+        elif kind in (E.C_POWER, E.C_OPP_POWER):
+            x = p if kind == E.C_POWER else o
+            ok = cmp_num(power(g, x, mods), c, v)
+        elif kind == E.C_OPP_WARPED:
+            ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         else:
             ok = False
         if not ok:
@@ -141,8 +200,48 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
     return True
 
 
+def own_box_conds_ok(g, p, row, box: int) -> bool:
+    """BL-2b: the row's conditions on the player's own Digimon (OWN_BOX_CONDS) would hold if `box`
+    were the box's top card; other conditions are taken as true (they can come true)."""
+    t, s = g.t, p.seat
+    if t.kind[s, box] != E.KIND_DIGIMON:
+        return False
+    for k in range(int(row[E.E_NCOND])):
+        kind, c, v = (int(x) for x in row[E.E_COND0 + 3 * k: E.E_COND0 + 3 * k + 3])
+        if kind == E.C_LEVEL:
+            ok = cmp_num(int(t.level[s, box]), c, v)
+        elif kind == E.C_ATTR:
+            ok = cmp_has(int(t.attr[s, box]) == v, c)
+        elif kind == E.C_NAME:
+            ok = (int(t.namebits[s, box]) >> v) & 1 == 1 if c == E.CMP_HAS else cmp_has(int(t.vname[s, box]) == v, c)
+        elif kind == E.C_FRAME:
+            ok = cmp_has(int(t.frame[s, box]) == v, c)
+        elif kind == E.C_FIELD:
+            ok = cmp_has(v in t.fields[s, box], c)
+        elif kind == E.C_TYPE:
+            ok = cmp_has(v in t.words[s, box], c)
+        elif kind == E.C_KEYWORD:
+            ok = cmp_has(v in t.keywords[s, box], c)
+        elif kind == E.C_GROUP:
+            ok = cmp_has(v in t.groups[s, box], c)
+        else:
+            continue
+        if not ok:
+            return False
+    return True
+
+
+def matching_hand(g, p, row) -> list[int]:
+    """Hand positions of the cards matching the row filter, in hand order."""
+    return [pos for pos, c in enumerate(p.hand) if row_filter(g.t, p.seat, c, row)]
+
+
 def cost_payable(g, p, row) -> bool:
     t = g.t
+    total = sum(int(row[E.E_COST0 + 2 * k + 1]) for k in range(E.MAX_COSTS)
+                if int(row[E.E_COST0 + 2 * k]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON, E.K_DISCARD_IF))
+    if len(p.hand) < total:  # every discard cost of the row takes its own cards
+        return False
     for k in range(E.MAX_COSTS):
         kind, n = int(row[E.E_COST0 + 2 * k]), int(row[E.E_COST0 + 2 * k + 1])
         if kind == E.K_DISCARD and len(p.hand) < n:
@@ -153,19 +252,41 @@ def cost_payable(g, p, row) -> bool:
             return False
         if kind == E.K_POINTS and p.points <= n:
             return False
+        if kind == E.K_DISCARD_IF and len(matching_hand(g, p, row)) < n:
+            return False
+        if kind == E.K_SHOW and not matching_hand(g, p, row):
+            return False
+        if kind == E.K_PLACE and (p.supbox >= 0 or not matching_hand(g, p, row)):
+            return False
+        if kind == E.K_SELF_GAUGE and p.top < 0:
+            return False
     return True
 
 
+def discard_matching(g, p, row) -> int:
+    """Cost discard_if: the lowest-level matching Digimon (earliest among equals), else the first
+    matching card in hand order; returns its hand position."""
+    t, s = g.t, p.seat
+    best, best_lv = -1, 99
+    first = -1
+    for pos, c in enumerate(p.hand):
+        if not row_filter(t, s, c, row):
+            continue
+        if first < 0:
+            first = pos
+        if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] < best_lv:
+            best, best_lv = pos, int(t.level[s, c])
+    return best if best >= 0 else first
+
+
 def pay_cost(g, p, row) -> bool:
-    """Pay a row's costs; returns True when the card goes to the point gauge."""
+    """Pay a row's costs (``self_gauge`` aside: ``self_gauge_after``); True when the card goes to the
+    point gauge (cost ``gauge``)."""
     t = g.t
     gauge = False
     for k in range(E.MAX_COSTS):
         kind, n = int(row[E.E_COST0 + 2 * k]), int(row[E.E_COST0 + 2 * k + 1])
-        if kind == E.K_DISCARD:
-            for _ in range(n):
-                p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
-        elif kind == E.K_DISCARD_DIGIMON:
+        if kind in (E.K_DISCARD, E.K_DISCARD_DIGIMON):
             for _ in range(n):
                 p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
         elif kind == E.K_MILL:
@@ -175,18 +296,38 @@ def pay_cost(g, p, row) -> bool:
             p.points = max(0, p.points - n)
         elif kind == E.K_GAUGE:
             gauge = True
+        elif kind == E.K_DISCARD_IF:
+            for _ in range(n):
+                p.dark.append(p.hand.pop(discard_matching(g, p, row)))
+        elif kind == E.K_PLACE:
+            c = p.hand.pop(matching_hand(g, p, row)[0])
+            p.supbox, p.supbox_owner = c, p.cur()
+            g.use(p, c)
     return gauge
 
 
+def self_gauge_after(g, p, row) -> None:
+    """Cost ``self_gauge``: after the effect, the box's top card goes to the point gauge."""
+    for k in range(E.MAX_COSTS):
+        if int(row[E.E_COST0 + 2 * k]) == E.K_SELF_GAUGE and p.top >= 0:
+            g.log_line(f"  {'AB'[p.seat]} stacks {g.cname(p, p.top)} onto its point gauge")
+            p.gauge.append(p.top)
+            p.top = -1
+            p.evolved_turn = 0
+            g.effects.box_changed(g, p)
+
+
 def card_immune(g, o, card, mods) -> bool:
-    """o's Digimon has an active ``immune_options if card=NAME`` row matching p's option `card`."""
+    """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
     c = o.cur()
-    if not t.modeled[o.seat, c] or mods[o.seat].abilities_void:
-        return False
-    for row in rows(g, o.seat, c):
-        if int(row[E.E_OP]) == E.OP_IMMUNE_OPTIONS and int(row[E.E_TIMING]) == E.T_PASSIVE \
-                and cond_ok(g, o, row, mods, card):
+    if t.modeled[o.seat, c] and not mods[o.seat].abilities_void:
+        for row in rows(g, o.seat, c):
+            if int(row[E.E_OP]) == E.OP_IMMUNE_OPTIONS and int(row[E.E_TIMING]) == E.T_PASSIVE \
+                    and cond_ok(g, o, row, mods, card):
+                return True
+    for _, r2 in g.effects.evolved_option_rows(g, o):  # a requirement option's rows for this turn
+        if int(r2[E.E_OP]) == E.OP_IMMUNE_OPTIONS and cond_ok(g, o, r2, mods, card):
             return True
     return False
 
@@ -200,34 +341,26 @@ def per_avail(g, p, op) -> int:
     return len(p.deck)
 
 
-def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: int = -1, count: int = 0) -> None:
-    """Apply one effect row for player p.  sim: only attack modifiers, on `mods` (greedy look-ahead).
-    card: the option card applied (-1 for an ability); count: the player's per_* count."""
-    mods = mods if mods is not None else g.mods
-    t = g.t
+def blocked(g, p, row, from_option, mods, card) -> bool:
+    """The row cannot reach p's opponent: option immunity (an option's row aimed at it) or immunity
+    to attack modification."""
+    op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
-    op, arg, arg2 = int(row[E.E_OP]), int(row[E.E_ARG]), int(row[E.E_ARG2])
-    mp, mo = mods[p.seat], mods[o.seat]
+    mo = mods[o.seat]
     if op in OPP_OPS:
         if from_option and (mo.immune_options or (card >= 0 and card_immune(g, o, card, mods))):
-            return
+            return True
         if op in MOD_OPP_OPS and mo.immune_mod:
-            return
-    if sim and op not in MOD_OPS:
-        return
-    if op in PER_OPS:
-        n = count
-        if not sim:
-            n = min(n, per_avail(g, p, op))
-            if arg2 > 0:
-                n = min(n, arg2)
-            for _ in range(n):
-                if op == E.OP_PER_MILL:
-                    p.dark.append(p.deck.pop())
-                else:
-                    p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
-        mp.add += arg * max(0, n)
-    elif op == E.OP_ATK_ADD:
+            return True
+    return False
+
+
+def modify(g, p, op, arg, arg2, mods) -> None:
+    """The attack-modifier opcodes (MOD_OPS but per_*): updates of mods only."""
+    t = g.t
+    o = g.ps[1 - p.seat]
+    mp, mo = mods[p.seat], mods[o.seat]
+    if op == E.OP_ATK_ADD:
         mp.add += arg
     elif op == E.OP_OPP_ATK_ADD:
         mo.add += arg
@@ -260,6 +393,46 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             mo.abilities_void = True
     elif op == E.OP_LOST_MUL:
         mp.lost_mul = arg
+    elif op == E.OP_LOST_ADD:
+        mp.lost_add += arg
+    elif op == E.OP_GAIN_KEYWORD:
+        if mp.gain0 == 0 or mp.gain0 == arg:
+            mp.gain0 = arg
+        else:
+            mp.gain1 = arg
+    elif op == E.OP_OPP_LOSE_KEYWORD:
+        mo.lost_kw = arg
+    elif op == E.OP_ATTACK_LAST:
+        mp.attack_last = True
+    elif op == E.OP_NO_LOSS:
+        mp.no_loss = True
+
+
+def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: int = -1, count: int = 0) -> None:
+    """Apply one effect row for player p.  sim: only attack modifiers, on `mods` (look-ahead, rebuild).
+    card: the option card applied (-1 for an ability); count: the player's per_* count."""
+    mods = mods if mods is not None else g.mods
+    t = g.t
+    o = g.ps[1 - p.seat]
+    op, arg, arg2 = int(row[E.E_OP]), int(row[E.E_ARG]), int(row[E.E_ARG2])
+    if blocked(g, p, row, from_option, mods, card):
+        return
+    if sim and op not in MOD_OPS:
+        return
+    if op in PER_OPS:
+        n = count
+        if not sim:
+            n = min(n, per_avail(g, p, op))
+            if arg2 > 0:
+                n = min(n, arg2)
+            for _ in range(n):
+                if op == E.OP_PER_MILL:
+                    p.dark.append(p.deck.pop())
+                else:
+                    p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
+        mods[p.seat].add += arg * max(0, n)
+    elif op in MOD_OPS:
+        modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
     elif op == E.OP_HEAL:
@@ -270,6 +443,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         for _ in range(arg):
             if p.deck:
                 p.hand.append(p.deck.pop())
+                p.drawn |= 1 << p.hand[-1]
     elif op == E.OP_DISCARD:
         for _ in range(arg):
             if p.hand:
@@ -287,12 +461,43 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             if o.hand:
                 o.dark.append(o.hand.pop(g.rng.randint(len(o.hand))))
     elif op == E.OP_OPP_SLOTS_CLEAR:
+        moved = False
+        for k in range(3):
+            up = o.slot_up[k] != 0
+            if o.slots[k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up):
+                o.dark.append(o.slots[k])
+                o.slots[k] = -1
+                o.slot_up[k] = 0
+                moved = True
+        if moved:
+            g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_DAMAGE_PER_GAUGE:
+        o.points = max(0, o.points - arg * max(0, len(p.gauge) - 1))
+    elif op == E.OP_OPP_REVEAL:
+        n = min(arg, len(o.deck))
+        k = sum(1 for c in o.deck[len(o.deck) - n:] if t.kind[o.seat, c] == E.KIND_OPTION)
+        o.points = max(0, o.points - arg2 * k)
+        g.rng.shuffle(o.deck)
+    elif op == E.OP_SEARCH:
+        n = min(arg, len(p.deck))
+        top = p.deck[len(p.deck) - n:][::-1]  # the top card first
+        take = [c for c in top if row_filter(t, p.seat, c, row)]
+        for c in take:
+            p.deck.remove(c)
+            p.hand.append(c)
+            p.drawn |= 1 << c
+        g.rng.shuffle(p.deck)
+    elif op == E.OP_OPP_WIPE:
+        o.dark.extend(o.hand)
+        o.hand = []
         for k in range(3):
             if o.slots[k] >= 0:
                 o.dark.append(o.slots[k])
                 o.slots[k] = -1
                 o.slot_up[k] = 0
-    # negate_* (handled by Effects.use_option / battle_start), evolve_ignore (Effects.evolve_ignore),
+        g.effects.dirty = True
+    # evolve_now (Effects.resolve_option / use_ability: after the card's other rows), negate_* (use_option /
+    # battle_start), evolve_ignore (Effects.evolve_ignore), appear (Effects.appear),
     # keep_abilities / no_ignore (printed flags in the tables): nothing to do here
 
 
@@ -301,16 +506,17 @@ def rows(g, seat, card):
     return [t.effects[r] for r in range(int(t.eff_lo[seat, card]), int(t.eff_hi[seat, card]))]
 
 
-def option_limit(row, p) -> int:
-    """slot_up after use: 0 (to the Dark Area at the end of the phase), N turns, PERSIST, BOUND + Digimon."""
-    lim = int(row[E.E_LIMIT])
+def option_limit(row, p) -> tuple[int, int]:
+    """(slot_up after use, end events): 0 → Dark Area at the end of the phase, SPENT_TURN → at the end of
+    the turn, N turns, PERSIST (no turn limit)."""
+    lim, ends = int(row[E.E_LIMIT]), int(row[E.E_LIMIT_END])
     if lim == E.L_TURNS:
-        return max(1, int(row[E.E_LIMIT_ARG]))
+        return max(1, int(row[E.E_LIMIT_ARG])), ends
     if lim == E.L_DISCARDED:
-        return PERSIST
-    if lim == E.L_DIGIMON:
-        return BOUND + p.cur()
-    return 0
+        return PERSIST, ends
+    if lim == E.L_TURN:
+        return SPENT_TURN, ends
+    return 0, ends
 
 
 def negate_kind(g, p, c, target_type: int) -> bool:
@@ -328,8 +534,65 @@ def negate_kind(g, p, c, target_type: int) -> bool:
     return False
 
 
+def option_active(p, card) -> bool:
+    """Option `card` is in one of p's slots and not tied (end event ``leave``) to a Digimon that left."""
+    for k in range(3):
+        if p.slots[k] == card:
+            return not (p.slot_up[k] != 0 and p.slot_end[k] & E.LE_LEAVE and p.slot_card[k] != p.cur())
+    return False
+
+
+def appear_rows(g, seat, card, timing):
+    t = g.t
+    return [r for r in range(int(t.app_lo[seat, card]), int(t.app_hi[seat, card]))
+            if int(t.effects[r][E.E_TIMING]) == timing]
+
+
+def legal_appearances(g, p, timing) -> list[tuple[int, int]]:
+    """(hand position, appearance row) pairs that can be used now, in hand order then row order
+    (at most one appearance per player and turn)."""
+    t = g.t
+    if p.appeared == g.turn:
+        return []
+    out = []
+    for pos, c in enumerate(p.hand):
+        if t.kind[p.seat, c] != E.KIND_DIGIMON:
+            continue
+        for r in appear_rows(g, p.seat, c, timing):
+            row = t.effects[r]
+            if cond_ok(g, p, row) and appear_cost_payable(g, p, c, row):
+                out.append((pos, r))
+    return out
+
+
+def appear_cost_payable(g, p, c, row) -> bool:
+    """The appearance's costs can be paid with the card itself out of the hand."""
+    pos = p.hand.index(c)
+    p.hand.pop(pos)
+    try:
+        return cost_payable(g, p, row)
+    finally:
+        p.hand.insert(pos, c)
+
+
+def next_level_targets(g, p, row) -> list[int]:
+    """evolve_now: hand positions of Digimon of the next level that may be evolved into (not
+    ``no_ignore``, matching the row filter), in hand order."""
+    t, s = g.t, p.seat
+    lv = int(t.level[s, p.cur()]) + 1
+    if lv > E.LV_ULTIMATE:
+        return []
+    return [pos for pos, c in enumerate(p.hand) if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv
+            and not t.no_ignore[s, c] and row_filter(t, s, c, row)]
+
+
 class Effects(NoEffects):
     """The effect hooks the Game skeleton calls (reference.Game.play_turn)."""
+
+    spent: list = []
+    log: list = []  # this battle's modifier rows: (kind, seat, row, card, count)
+    dirty = False  # a box changed or slots were cleared: rebuild the modifiers after the action
+    in_battle = False
 
     # ---- helpers -------------------------------------------------------------------------------
     def abilities_active(self, g, p) -> bool:
@@ -339,23 +602,32 @@ class Effects(NoEffects):
         if not self.abilities_active(g, p):
             return
         used = False
-        for row in rows(g, p.seat, p.cur()):
+        c = p.cur()
+        for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
+            row = g.t.effects[r]
             if int(row[E.E_TIMING]) == timing and cond_ok(g, p, row) and cost_payable(g, p, row):
                 pay_cost(g, p, row)
                 apply_row(g, p, row, False)
+                self.record(g, LOG_ABILITY, p, r, c, 0)
                 used = True
         if used:
-            g.card_uses[p.seat, p.cur()] += 1
+            g.card_uses[p.seat, c] += 1
+            p.used |= 1 << c
+
+    def record(self, g, kind, p, r, card, count) -> None:
+        """Log a row applied in this battle (attack modifiers only: what a rebuild re-applies)."""
+        if self.in_battle and int(g.t.effects[r][E.E_OP]) in MOD_OPS:
+            self.log.append((kind, p.seat, r, card, count))
 
     def use_option(self, g, p, k: int, timing: int, count: int = 0, respond: bool = True) -> None:
-        """Use the option in slot k at this timing: costs, (battle: the opponent may negate it), then its
-        rows with that timing.  count: the player's per_* count."""
+        """Use the option in slot k at this timing: costs (its first row's, once), (battle: the opponent
+        may negate it), then its rows with that timing.  count: the player's per_* count."""
+        t = g.t
         c = p.slots[k]
-        rs = [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == timing]
-        gauge = False
-        for r in rs:
-            gauge |= pay_cost(g, p, r)
-        g.card_uses[p.seat, c] += 1
+        idx = [r for r in range(int(t.eff_lo[p.seat, c]), int(t.eff_hi[p.seat, c]))
+               if int(t.effects[r][E.E_TIMING]) == timing]
+        gauge = pay_cost(g, p, t.effects[idx[0]]) if idx else False
+        g.use(p, c)
         g.log_line(f"  {'AB'[p.seat]} uses {g.cname(p, c)}")
         if respond and timing == E.T_BATTLE:
             o = g.ps[1 - p.seat]
@@ -367,24 +639,39 @@ class Effects(NoEffects):
                 p.slot_up[k] = 0
                 self.use_option(g, o, k2, E.T_BATTLE, 0, False)
                 return
-        for r in rs:
-            if cond_ok(g, p, r):
-                apply_row(g, p, r, True, card=c, count=count)
-        up = option_limit(rs[0], p) if rs else 0
+        self.resolve_option(g, p, k, idx, gauge, count)
+
+    def resolve_option(self, g, p, k, idx, gauge, count) -> None:
+        """An option's rows (indices idx, one timing), then its limit."""
+        t = g.t
+        c = p.slots[k]
+        evo = None
+        for r in idx:
+            row = t.effects[r]
+            if cond_ok(g, p, row):
+                apply_row(g, p, row, True, card=c, count=count)
+                self.record(g, LOG_OPTION, p, r, c, count)
+                if int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
+                    evo = row
+        up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
             p.slots[k] = -1
             p.slot_up[k] = 0
         elif up > 0:
-            p.slot_up[k] = up
+            p.slot_up[k], p.slot_end[k], p.slot_card[k] = up, ends, p.cur()
+        elif up == SPENT_TURN:
+            p.slot_up[k], p.slot_end[k], p.slot_card[k] = SPENT_TURN, ends, p.cur()
         else:
-            p.slot_up[k] = -2  # used this phase: to the Dark Area at the end of the phase
+            p.slot_up[k], p.slot_end[k] = SPENT_PHASE, 0  # used this phase: to the Dark Area at its end
             self.spent.append((p.seat, k))
+        if evo is not None:  # decided: evolve_now takes effect after the card's other rows
+            self.evolve_now(g, p, evo)
 
     def end_phase(self, g) -> None:
         for seat, k in self.spent:
             p = g.ps[seat]
-            if p.slots[k] < 0:  # cleared meanwhile (opp_slots_clear)
+            if p.slots[k] < 0:  # cleared meanwhile (opp_slots_clear …)
                 continue
             p.dark.append(p.slots[k])
             p.slots[k] = -1
@@ -394,29 +681,184 @@ class Effects(NoEffects):
     def use_support(self, g, p, pos: int) -> None:
         """DM-BAT-2: hand[pos] goes to the Support Box; its support rows' costs are paid (a ``gauge``
         cost is ignored: the card stays in the Support Box), then the rows whose conditions hold apply."""
+        t = g.t
         c = p.hand.pop(pos)
         p.support = c
-        rs = [r for r in rows(g, p.seat, c) if int(r[E.E_TIMING]) == E.T_SUPPORT]
-        for r in rs:
-            pay_cost(g, p, r)
-        for r in rs:
-            if cond_ok(g, p, r):
-                apply_row(g, p, r, False)
-        g.card_uses[p.seat, c] += 1
+        idx = [r for r in range(int(t.eff_lo[p.seat, c]), int(t.eff_hi[p.seat, c]))
+               if int(t.effects[r][E.E_TIMING]) == E.T_SUPPORT]
+        for r in idx:
+            pay_cost(g, p, t.effects[r])
+        for r in idx:
+            if cond_ok(g, p, t.effects[r]):
+                apply_row(g, p, t.effects[r], False)
+                self.record(g, LOG_SUPPORT, p, r, c, 0)
+        g.use(p, c)
         g.log_line(f"  {'AB'[p.seat]} supports with {g.cname(p, c)}")
 
     def use_ability(self, g, p, r: int, count: int = 0) -> None:
         row = g.t.effects[r]
+        c = p.cur()
         g.ability_used.add((p.seat, r))
         pay_cost(g, p, row)
-        if cond_ok(g, p, row):
+        ok = cond_ok(g, p, row)
+        if ok:
             apply_row(g, p, row, False, count=count)
-        g.card_uses[p.seat, p.cur()] += 1
-        g.log_line(f"  {'AB'[p.seat]} uses the ability of {g.cname(p, p.cur())}")
+            self.record(g, LOG_ABILITY, p, r, c, count)
+        g.card_uses[p.seat, c] += 1
+        p.used |= 1 << c
+        g.log_line(f"  {'AB'[p.seat]} uses the ability of {g.cname(p, c)}")
+        self_gauge_after(g, p, row)
+        if ok and int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
+            self.evolve_now(g, p, row)
+
+    def evolved_option_rows(self, g, p):
+        """(option, row) of the requirement options whose Digimon is still the top: their ``evolved`` rows."""
+        out = []
+        if not g.t.eff_hi.size:
+            return out
+        for opt, dig in p.evo_opts:
+            if dig == p.cur():
+                for row in rows(g, p.seat, opt):
+                    if int(row[E.E_TIMING]) == E.T_EVOLVED:
+                        out.append((opt, row))
+        return out
+
+    # ---- box changes in a battle: appearance, evolve_now, self_gauge ----------------------------
+    def box_changed(self, g, p) -> None:
+        """p's top card changed: options and cards tied to the old one leave; in a battle the
+        modifiers are rebuilt at once (the new card's own rows then see its real state)."""
+        self.unbind_player(g, p)
+        if self.in_battle:
+            self.dirty = False
+            self.rebuild(g)
+
+    def appear(self, g, p, pos: int, r: int) -> None:
+        """Appearance (seed 003 §3.2.2.1 ex. 6): hand[pos] appears on p's box by row r: costs, the
+        old top card (not the Level III) to the Dark Area, then its ``appear`` rows and the
+        opponent's ``opp_evolved`` rows."""
+        t = g.t
+        row = t.effects[r]
+        c = p.hand.pop(pos)
+        had_supbox = p.supbox >= 0
+        pay_cost(g, p, row)
+        prev = p.cur()
+        if p.top >= 0:
+            p.dark.append(p.top)
+        p.top = c
+        if p.supbox >= 0 and not had_supbox:  # placed by this appearance: it stays with the new card
+            p.supbox_owner = c
+        p.appeared = g.turn
+        p.evolved_turn = 0
+        lim = int(row[E.E_LIMIT])
+        p.top_until = {E.L_TURN: g.turn, E.L_TURNS: g.turn + max(1, int(row[E.E_LIMIT_ARG])) - 1}.get(lim, 0)
+        p.top_until_card = c
+        g.use(p, c)
+        g.level_seen(p, int(t.level[p.seat, c]))
+        g.log_line(f"  {'AB'[p.seat]} makes {g.cname(p, c)} appear (on {g.cname(p, prev)})")
+        self.box_changed(g, p)
+        self.auto_abilities(g, p, E.T_APPEAR)
+        self.opp_evolved(g, p)
+
+    def evolve_now(self, g, p, row) -> None:
+        """evolve_now: the player's policy picks a next-level Digimon from hand (or none)."""
+        t = g.t
+        pos = g.players[p.seat].evolve_target(g, p, row)
+        if pos is None:
+            return
+        c = p.hand.pop(pos)
+        prev = p.cur()
+        if p.top >= 0:
+            p.dark.append(p.top)
+        p.top = c
+        p.evolved_turn = g.turn
+        g.use(p, c)
+        g.level_seen(p, int(t.level[p.seat, c]))
+        g.log_line(f"  {'AB'[p.seat]} evolves {g.cname(p, prev)} → {g.cname(p, c)} (requirements ignored)")
+        self.box_changed(g, p)
+        if self.abilities_active(g, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
+            for row2 in rows(g, p.seat, c):
+                if int(row2[E.E_TIMING]) == E.T_EVOLVED and cond_ok(g, p, row2):
+                    apply_row(g, p, row2, False)
+        self.opp_evolved(g, p)
+
+    def opp_evolved(self, g, p) -> None:
+        """p's Digimon evolved or appeared: the opponent's ``opp_evolved`` rows."""
+        o = g.ps[1 - p.seat]
+        self.auto_abilities(g, o, E.T_OPP_EVOLVED)
+
+    def rebuild(self, g, mods=None, fa=None, sa=None) -> list:
+        """The battle modifiers from scratch (see the module docstring); into `mods` (default: g.mods)."""
+        fa = fa or g.ps[g.fa]
+        sa = sa or g.ps[1 - g.fa]
+        target = mods if mods is not None else g.mods
+        m = [Mods(), Mods()]
+        self.base_modifiers(g, fa, sa, m, sim=True)
+        self.faceup_options(g, fa, sa, m, True)
+        t = g.t
+        for kind, seat, r, card, count in self.log:
+            p = g.ps[seat]
+            if kind == LOG_OPTION and not option_active(p, card):
+                continue
+            if kind == LOG_ABILITY and card != p.cur():
+                continue
+            if kind == LOG_SUPPORT and card != p.support:
+                continue
+            row = t.effects[r]
+            if cond_ok(g, p, row, m, -1):
+                apply_row(g, p, row, kind == LOG_OPTION, mods=m, sim=True, card=card if kind == LOG_OPTION else -1,
+                          count=count)
+        target[0], target[1] = m[0], m[1]
+        return target
+
+    def base_modifiers(self, g, fa, sa, m, sim: bool) -> None:
+        """Voids (both sides at once), passives and ``evolved`` rows of the top cards and of the
+        requirement options.  sim: attack modifiers only (a rebuild)."""
+        t = g.t
+        saved, g.mods = g.mods, m
+        try:
+            void = []
+            for p in (sa, fa):  # seed 003 §3.5: two such Digimon void each other
+                if t.modeled[p.seat, p.cur()]:
+                    for row in rows(g, p.seat, p.cur()):
+                        if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and int(row[E.E_TIMING]) == E.T_PASSIVE \
+                                and cond_ok(g, p, row, m):
+                            void.append((p, row))
+                            break
+            for p, row in void:
+                apply_row(g, p, row, False, mods=m, sim=sim)
+            for p in (sa, fa):
+                if self.abilities_active(g, p):
+                    for row in rows(g, p.seat, p.cur()):
+                        tm = int(row[E.E_TIMING])
+                        if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
+                            continue
+                        if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) \
+                                and cond_ok(g, p, row, m):
+                            apply_row(g, p, row, False, mods=m, sim=sim)
+                for opt, row in self.evolved_option_rows(g, p):
+                    if cond_ok(g, p, row, m):
+                        apply_row(g, p, row, True, mods=m, sim=sim, card=opt)
+        finally:
+            g.mods = saved
+
+    def faceup_options(self, g, fa, sa, m, sim: bool) -> None:
+        """Face-up options still in their slots: battle rows (full apply at the start of the battle,
+        modifiers only in a rebuild) and the modifier rows of prep / evolution options used before."""
+        t = g.t
+        for p in (sa, fa):
+            for k in range(3):
+                c = p.slots[k]
+                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c):
+                    continue
+                for row in rows(g, p.seat, c):
+                    tm = int(row[E.E_TIMING])
+                    if tm == E.T_BATTLE and p.slot_up[k] > 0:
+                        if cond_ok(g, p, row, m):
+                            apply_row(g, p, row, True, mods=m, sim=sim, card=c)
+                    elif tm in (E.T_PREP, E.T_EVOLUTION) and cond_ok(g, p, row, m):
+                        apply_row(g, p, row, True, mods=m, sim=True, card=c)
 
     # ---- hooks -----------------------------------------------------------------------------------
-    spent: list = []
-
     def prep_phase(self, g, p, player) -> None:
         self.spent = []
         self.auto_abilities(g, p, E.T_PREP)
@@ -424,21 +866,38 @@ class Effects(NoEffects):
             self.use_option(g, p, k, E.T_PREP)
         self.end_phase(g)
 
-    def unbind(self, g) -> None:
-        """Limit ``digimon``: options whose Digimon is no longer the top card → Dark Area."""
-        for p in g.ps:
-            for k in range(3):
-                if p.slots[k] >= 0 and p.slot_up[k] >= BOUND and p.slot_up[k] - BOUND != p.cur():
-                    p.dark.append(p.slots[k])
-                    p.slots[k] = -1
-                    p.slot_up[k] = 0
+    def after_evolution(self, g, p, evolved: bool) -> None:
+        """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then p's
+        evolution-timing options (seed 004)."""
+        if evolved:
+            self.opp_evolved(g, p)
+        self.spent = []
+        for k in g.players[p.seat].timed_options(g, p, E.T_EVOLUTION):
+            self.use_option(g, p, k, E.T_EVOLUTION)
+        self.end_phase(g)
+
+    def unbind_player(self, g, p) -> None:
+        """Options used with a Digimon that is no longer the top card (end event LE_LEAVE), and a card
+        placed into the support box by one, go to the Dark Area."""
+        for k in range(3):
+            if p.slots[k] >= 0 and p.slot_up[k] != 0 and p.slot_end[k] & E.LE_LEAVE and p.slot_card[k] != p.cur():
+                self.discard_slot(g, p, k)
+        if p.supbox >= 0 and p.supbox_owner != p.cur():
+            p.dark.append(p.supbox)
+            p.supbox = -1
+
+    def discard_slot(self, g, p, k) -> None:
+        p.dark.append(p.slots[k])
+        p.slots[k] = -1
+        p.slot_up[k] = 0
+        p.slot_end[k] = 0
 
     def evolve_ignore(self, g, p, player) -> None:
         """DM-EVO-5, Preparation step (4) when no chain was prepared: the player may use an
         ``evolve_ignore`` option (timing evolution) from a slot to prepare one step to a Digimon of the
         next level from hand (not ``no_ignore``, reachable by some non-Jogress requirement alternative).
-        The option goes into the Power Box (to the Dark Area after the Evolution phase); its costs
-        are paid once the step is prepared."""
+        The option goes into the Power Box (to the Dark Area after the Evolution phase, or at the end
+        of the turn with a ``turn`` limit); its costs are paid once the step is prepared."""
         ch = player.ignore_choice(g, p)
         if ch is None:
             return
@@ -451,27 +910,29 @@ class Effects(NoEffects):
             if int(r[E.E_TIMING]) == E.T_EVOLUTION and int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE:
                 pay_cost(g, p, r)
                 break
-        g.card_uses[p.seat, opt] += 1
 
-    def battle_start(self, g, fa, sa) -> None:
+    def battle_start(self, g, fa, sa):
+        """The start of the battle (seed 003 §3.3): start-of-battle appearances (second attacker,
+        then first), voids and passives, ``attack_last``, item negation, face-up options, ``start``
+        rows.  Returns (first, second) attacker of this battle."""
         self.spent = []
+        self.log = []
+        self.dirty = False
+        self.in_battle = False
         g.ability_used = set()
-        t = g.t
+        g.mods = [Mods(), Mods()]
         self.unbind(g)
-        for p in (sa, fa):  # void first (second attacker, then first)
-            if t.modeled[p.seat, p.cur()] and not g.mods[p.seat].abilities_void:
-                for row in rows(g, p.seat, p.cur()):
-                    if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and int(row[E.E_TIMING]) == E.T_PASSIVE \
-                            and cond_ok(g, p, row):
-                        apply_row(g, p, row, False)
         for p in (sa, fa):
-            if self.abilities_active(g, p):
-                for row in rows(g, p.seat, p.cur()):
-                    tm = int(row[E.E_TIMING])
-                    if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
-                        continue
-                    if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) and cond_ok(g, p, row):
-                        apply_row(g, p, row, False)
+            ch = g.players[p.seat].appear_choice(g, p, E.T_START)
+            if ch is not None:
+                self.appear(g, p, *ch)
+        self.base_modifiers(g, fa, sa, g.mods, sim=False)
+        if g.mods[fa.seat].attack_last and not g.mods[sa.seat].attack_last:
+            fa, sa = sa, fa  # OP_ATTACK_LAST: the other player is first attacker for this battle
+            g.fa = fa.seat
+            g.log_line(f"  {'AB'[sa.seat]} attacks last: {'AB'[fa.seat]} is first attacker in this battle")
+            g.mods = [Mods(), Mods()]  # the passives again with the new roles (conditions first / second)
+            self.base_modifiers(g, fa, sa, g.mods, sim=True)
         for p in (sa, fa):  # negate_item against Items already face-up (second attacker, then first)
             o = g.ps[1 - p.seat]
             while True:
@@ -480,17 +941,27 @@ class Effects(NoEffects):
                     break
                 k, tk = ch
                 g.log_line(f"  {'AB'[p.seat]} negates {g.cname(o, o.slots[tk])} with {g.cname(p, p.slots[k])}")
-                o.dark.append(o.slots[tk])
-                o.slots[tk] = -1
-                o.slot_up[tk] = 0
+                self.discard_slot(g, o, tk)
                 self.use_option(g, p, k, E.T_BATTLE, 0, False)
-        for p in (sa, fa):
-            for k in range(3):
-                c = p.slots[k]
-                if c >= 0 and p.slot_up[k] > 0:
-                    for row in rows(g, p.seat, c):
-                        if int(row[E.E_TIMING]) == E.T_BATTLE and cond_ok(g, p, row):
-                            apply_row(g, p, row, True, card=c)
+        self.in_battle = True
+        self.faceup_options(g, fa, sa, g.mods, False)
+        for p in (sa, fa):  # "at the start of the battle" abilities
+            if self.abilities_active(g, p):
+                c = p.cur()
+                for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
+                    row = g.t.effects[r]
+                    if int(row[E.E_TIMING]) == E.T_START and cond_ok(g, p, row) and cost_payable(g, p, row):
+                        pay_cost(g, p, row)
+                        apply_row(g, p, row, False)
+                        self.record(g, LOG_ABILITY, p, r, c, 0)
+                        self_gauge_after(g, p, row)
+        self.settle(g)
+        return fa, sa
+
+    def settle(self, g) -> None:
+        if self.dirty:
+            self.dirty = False
+            self.rebuild(g)
 
     def battle_windows(self, g, fa, sa) -> None:
         cur, passes, windows = sa, 0, 0
@@ -505,12 +976,20 @@ class Effects(NoEffects):
                     self.use_ability(g, cur, idx, count)
                 elif kind == 2:
                     self.use_support(g, cur, idx)
+                elif kind == 3:
+                    self.appear(g, cur, idx, count)
                 else:
                     self.use_option(g, cur, idx, E.T_BATTLE, count)
+                self.settle(g)
                 acted = True
+                if g.decided():
+                    break
+            if g.decided():
+                break
             passes = 0 if acted else passes + 1
             windows += 1
             cur = g.ps[1 - cur.seat]
+        self.in_battle = False
         self.end_phase(g)
 
     def point_options(self, g, fa, sa, result) -> None:
@@ -537,12 +1016,47 @@ class Effects(NoEffects):
                 break
         self.end_phase(g)
 
+    def battle_lost(self, g, loser) -> None:
+        """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
+        for k in range(3):
+            if loser.slots[k] >= 0 and loser.slot_up[k] != 0 and loser.slot_end[k] & E.LE_LOSE:
+                self.discard_slot(g, loser, k)
+
+    def lifespan_ends(self, g, p) -> None:
+        """Renewal (the end of the lifespan, seed 004), before the shuffle: options with end event
+        ``lifespan`` or tied to the Digimon that just left, and a card placed with it."""
+        for k in range(3):
+            if p.slots[k] >= 0 and p.slot_up[k] != 0 and (
+                    p.slot_end[k] & E.LE_LIFESPAN or (p.slot_end[k] & E.LE_LEAVE and p.slot_card[k] != p.cur())):
+                self.discard_slot(g, p, k)
+        if p.supbox >= 0 and p.supbox_owner != p.cur():
+            p.dark.append(p.supbox)
+            p.supbox = -1
+
+    def unbind(self, g) -> None:
+        for p in g.ps:
+            self.unbind_player(g, p)
+
     def end_turn(self, g) -> None:
+        """The end of the turn: appeared Digimon whose time is up, cards tied to a Digimon that left,
+        options used with limit ``turn``, turn counts, Power Box cards kept for the turn."""
+        for p in g.ps:
+            if p.top_until == g.turn:
+                if p.top == p.top_until_card:
+                    g.log_line(f"  end of turn: {g.cname(p, p.top)} (seat {'AB'[p.seat]}) → Dark Area")
+                    p.dark.append(p.top)
+                    p.top = -1
+                p.top_until = 0
         self.unbind(g)
         for p in g.ps:
             for k in range(3):
-                if p.slots[k] >= 0 and 0 < p.slot_up[k] < PERSIST:
+                if p.slots[k] < 0:
+                    continue
+                if p.slot_up[k] == SPENT_TURN:
+                    self.discard_slot(g, p, k)
+                elif 0 < p.slot_up[k] < PERSIST:
                     p.slot_up[k] -= 1
                     if p.slot_up[k] == 0:
-                        p.dark.append(p.slots[k])
-                        p.slots[k] = -1
+                        self.discard_slot(g, p, k)
+            p.dark.extend(p.power)
+            p.power = []

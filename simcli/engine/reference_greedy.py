@@ -32,20 +32,44 @@ from __future__ import annotations
 
 from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
-from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, cond_ok,
-                                             cost_payable, rows)
+from simcli.engine.reference import Mods
+from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune,
+                                             cond_ok, cost_payable, legal_appearances, next_level_targets, rows)
 from simcli.engine.tables import R_FROM, R_JOG
 
 
 def outcome(g, p, mods) -> int:
-    """2 win, 1 draw, 0 lose for player p with these battle modifiers."""
+    """2 win, 1 draw (or a loss that costs nothing: no_loss), 0 lose for player p with these modifiers."""
     o = g.ps[1 - p.seat]
     fa, sa = (p, o) if g.fa == p.seat else (o, p)
     af, as_ = g.final_attacks(fa, sa, mods)
     mine, theirs = (af, as_) if fa is p else (as_, af)
     if g.forced_draw(mods):
         return 1
-    return 2 if mine > theirs else (1 if mine == theirs else 0)
+    if mine > theirs:
+        return 2
+    return 1 if mine == theirs or mods[p.seat].no_loss else 0
+
+
+DAMAGE_OPS = {E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL}
+
+
+def direct_damage(g, p, rs, card) -> int:
+    """The points the rows rs (conditions holding, not blocked) take from the opponent for sure."""
+    o = g.ps[1 - p.seat]
+    n = 0
+    for r in rs:
+        op = int(r[E.E_OP])
+        if op not in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE) or not cond_ok(g, p, r):
+            continue
+        if card >= 0 and (g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)):
+            continue
+        n += int(r[E.E_ARG]) * (1 if op == E.OP_DAMAGE else max(0, len(p.gauge) - 1))
+    return n
+
+
+def self_gauge(rs) -> bool:
+    return any(int(r[E.E_COST0 + 2 * k]) == E.K_SELF_GAUGE for r in rs for k in range(E.MAX_COSTS))
 
 
 def face_up_blocked(g, p, c) -> bool:
@@ -88,9 +112,50 @@ def per_kmax(g, p, rs) -> int:
     return km
 
 
+def sim_box(g, p, card: int, evolved: bool) -> tuple[list, tuple]:
+    """(modifiers, greedy's ranking) if `card` were p's box top card now: the modifiers rebuilt
+    (docs/effect-language.md) for an appearance (evolved False) or an evolve_now (its `evolved` rows
+    apply); the ranking is (outcome, level, A attack)."""
+    t = g.t
+    top, ev = p.top, p.evolved_turn
+    p.top, p.evolved_turn = card, (g.turn if evolved else 0)
+    try:
+        m = g.effects.rebuild(g, mods=[Mods(), Mods()])
+        return m, (outcome(g, p, m), int(t.level[p.seat, card]), int(t.atk[p.seat, card, 0]))
+    finally:
+        p.top, p.evolved_turn = top, ev
+
+
+def evolve_now_target(g, p, row):
+    """Greedy's evolve_now target: (hand position, rebuilt modifiers) of the best next-level Digimon
+    (outcome, then level, then A attack, then hand order), or (None, None)."""
+    best, bk, bm = None, None, None
+    for pos in next_level_targets(g, p, row):
+        m, k = sim_box(g, p, p.hand[pos], True)
+        if bk is None or k > bk:
+            best, bk, bm = pos, k, m
+    return best, bm
+
+
 def sim_outcome(g, p, rs, card, count, for_seat) -> int:
-    """Outcome for `for_seat` after p applies rows rs (attack modifiers only) with this per_* count."""
+    """Outcome for `for_seat` after p applies rows rs (attack modifiers only) with this per_* count; a
+    row with evolve_now first evolves into the target greedy would pick."""
     m = g.copy_mods()
+    for r in rs:
+        if int(r[E.E_OP]) == E.OP_EVOLVE_NOW and cond_ok(g, p, r, m):
+            pos, m2 = evolve_now_target(g, p, r)
+            if pos is not None:
+                m = m2
+                top, ev = p.top, p.evolved_turn
+                p.top, p.evolved_turn = p.hand[pos], g.turn
+                try:
+                    for r2 in rs:
+                        if cond_ok(g, p, r2, m):
+                            apply_row(g, p, r2, card >= 0, mods=m, sim=True, card=card, count=count)
+                    return outcome(g, g.ps[for_seat], m)
+                finally:
+                    p.top, p.evolved_turn = top, ev
+            break
     for r in rs:
         if cond_ok(g, p, r, m):
             apply_row(g, p, r, card >= 0, mods=m, sim=True, card=card, count=count)
@@ -195,6 +260,8 @@ class GreedyPlayer(BaselinePlayer):
             if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
                 continue
             rs = option_rows(g, p, c, timing)
+            if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
+                continue  # an evolve_ignore option is used in Preparation step (4) only
             if rs and all(cost_payable(g, p, r) for r in rs) and any(cond_ok(g, p, r) for r in rs):
                 out.append(k)
         return out
@@ -257,40 +324,89 @@ class GreedyPlayer(BaselinePlayer):
                 best, ba = pos, int(t.atk[s, c, 0])
         return (slot, best) if best >= 0 else None
 
-    def battle_action(self, g, p):
+    def battle_actions(self, g, p):
+        """Its usable battle actions: abilities (0, row index), supports (2, hand position), options
+        (1, slot) — each as (kind, index, rows, option card or -1), in scan order."""
         t, s = g.t, p.seat
-        cur = outcome(g, p, g.mods)
-        if cur == 2:
-            return None
-        best, best_out = None, cur
+        abil, sup, opts = [], [], []
         if g.effects.abilities_active(g, p):
             c = p.cur()
             for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
                 row = t.effects[r]
                 if int(row[E.E_TIMING]) != E.T_BATTLE or (s, r) in g.ability_used:
                     continue
-                if not cost_payable(g, p, row) or not cond_ok(g, p, row):
-                    continue
-                o, n = best_count(g, p, [row], -1)
-                if o > best_out:
-                    best, best_out = (0, r, n), o
+                if cost_payable(g, p, row) and cond_ok(g, p, row):
+                    abil.append((0, r, [row], -1))
         if p.support < 0:  # DM-BAT-2: one support Digimon per turn
             for pos, c in enumerate(p.hand):
                 if t.kind[s, c] != E.KIND_DIGIMON:
                     continue
                 rs = option_rows(g, p, c, E.T_SUPPORT)
-                if not rs or not all(cost_payable(g, p, r) for r in rs):
-                    continue
-                o = sim_outcome(g, p, rs, -1, 0, s)
-                if o > best_out:
-                    best, best_out = (2, pos, 0), o
+                if rs and all(cost_payable(g, p, r) for r in rs):
+                    sup.append((2, pos, rs, -1))
         for k, c in enumerate(p.slots):
             if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
                 continue
             rs = option_rows(g, p, c, E.T_BATTLE)
-            if not rs or not all(cost_payable(g, p, r) for r in rs):
-                continue
-            o, n = best_count(g, p, rs, c)
-            if o > best_out:
-                best, best_out = (1, k, n), o
-        return best
+            if rs and all(cost_payable(g, p, r) for r in rs):
+                opts.append((1, k, rs, c))
+        return abil, sup, opts
+
+    def battle_action(self, g, p):
+        """In its battle window: (1) a card whose sure damage ends the game; (2) when not already
+        winning, the single action with the best battle result if it improves it (abilities, then
+        supports, an appearance, options; a later one only when strictly better); (3) when nothing
+        improves it, a card that damages the opponent's points without making the battle worse (never
+        one that stacks its own Digimon onto the point gauge)."""
+        s = p.seat
+        abil, sup, opts = self.battle_actions(g, p)
+        for kind, idx, rs, card in abil + opts:  # (1) lethal
+            if direct_damage(g, p, rs, card) >= g.ps[1 - s].points:
+                return kind, idx, 0
+        cur = outcome(g, p, g.mods)
+        best, best_out = None, cur
+        if cur < 2:
+            for kind, idx, rs, card in abil:
+                o, n = best_count(g, p, rs, card)
+                if o > best_out:
+                    best, best_out = (kind, idx, n), o
+            for kind, idx, rs, card in sup:
+                o = sim_outcome(g, p, rs, -1, 0, s)
+                if o > best_out:
+                    best, best_out = (kind, idx, 0), o
+            if p.appeared != g.turn:  # an appearance (seed 003 §3.2.2.1 ex. 6), at most one per turn
+                ch, o = self._best_appearance(g, p, E.T_BATTLE)
+                if ch is not None and o > best_out:
+                    best, best_out = (3, ch[0], ch[1]), o
+            for kind, idx, rs, card in opts:
+                o, n = best_count(g, p, rs, card)
+                if o > best_out:
+                    best, best_out = (kind, idx, n), o
+        if best is not None:
+            return best
+        for kind, idx, rs, card in abil + opts:  # (3) damage that does not make the battle worse
+            if any(int(r[E.E_OP]) in DAMAGE_OPS for r in rs) and not self_gauge(rs) \
+                    and sim_outcome(g, p, rs, card, 0, s) >= cur:
+                return kind, idx, 0
+        return None
+
+    def _best_appearance(self, g, p, timing):
+        """((hand position, row), outcome) of the best legal appearance (outcome, level, A attack,
+        then hand and row order), or (None, -1)."""
+        best, bk = None, None
+        for pos, r in legal_appearances(g, p, timing):
+            k = sim_box(g, p, p.hand[pos], False)[1]
+            if bk is None or k > bk:
+                best, bk = (pos, r), k
+        return best, (bk[0] if bk else -1)
+
+    def appear_choice(self, g, p, timing):
+        """At the start of the battle: the best legal appearance when it does not worsen the outcome."""
+        ch, o = self._best_appearance(g, p, timing)
+        if ch is None:
+            return None
+        now = outcome(g, p, g.effects.rebuild(g, mods=[Mods(), Mods()]))
+        return ch if o >= now else None
+
+    def evolve_target(self, g, p, row):
+        return evolve_now_target(g, p, row)[0]

@@ -46,7 +46,11 @@ LAYOUT = {
     # games in which seat s's Digimon reached level l (0=III .. 3=Ultimate) at least once
     "level_reached": (lambda T, n: (2, N_LEVELS), "games reaching level l"),
     # option / ability uses per deck slot: [seat, index of the card in the compiled deck list]
-    "card_uses": (lambda T, n: (2, n), "times each deck entry's option/ability was used"),
+    "card_uses": (lambda T, n: (2, n), "times each deck entry was used (an option, ability or support used, a "
+                                       "requirement card paid, a Digimon entering the box)"),
+    # games in which each deck entry entered the hand / was used at least once
+    "card_games_drawn": (lambda T, n: (2, n), "games in which the deck entry entered the hand"),
+    "card_games_used": (lambda T, n: (2, n), "games in which the deck entry was used"),
     # total turns played (sum over games), to report turns/s
     "total_turns": (lambda T, n: (1,), "turns played"),
 }

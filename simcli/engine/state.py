@@ -19,8 +19,12 @@ GAUGE_N = GAUGE + MAXZ
 L3 = GAUGE_N + 1  # bottom Level III of the Digimon Box
 TOP = L3 + 1  # card on top of it (-1: the Level III is on top)
 SLOT = TOP + 1  # 3 option slots (card or -1)
-SLOT_UP = SLOT + 3  # per slot: 0 face-down, k>0 face-up for k more turns, 1000 until discarded
-PTS = SLOT_UP + 3  # points 0..100
+# per slot: 0 face-down, SPENT_PHASE / SPENT_TURN used (to the Dark Area at the end of the phase / turn),
+# k > 0 face-up for k more turns (PERSIST: no turn limit)
+SLOT_UP = SLOT + 3
+SLOT_END = SLOT_UP + 3  # per slot: LE_* end events of a used option
+SLOT_CARD = SLOT_END + 3  # per slot: the Digimon the option was used with (LE_LEAVE)
+PTS = SLOT_CARD + 3  # points 0..100
 RENEW = PTS + 1  # renewals so far
 FIRST_RENEW = RENEW + 1  # turn of the first renewal (0 never)
 EXCH = FIRST_RENEW + 1  # Level III prepared for exchange (-1 none)
@@ -31,8 +35,19 @@ PLAN_W = 5
 MAX_STEPS = 3
 ABIL_USED = PLAN + PLAN_W * MAX_STEPS  # bit mask of the top Digimon's effect rows used this turn
 SUPPORT = ABIL_USED + 1  # support Digimon this turn (-1 none)
-EVOLVED = SUPPORT + 1  # turn in which the Digimon last evolved (0 never)
-NS = EVOLVED + 1
+EVOLVED = SUPPORT + 1  # turn in which the Digimon last evolved / a Level III turned face-up (0 never)
+SUPBOX = EVOLVED + 1  # a card put into the support box by an effect (cost ``place``), -1 none
+SUPBOX_OWNER = SUPBOX + 1  # the Digimon it stays with
+APPEARED = SUPBOX_OWNER + 1  # turn of the last appearance (0 never)
+TOP_UNTIL = APPEARED + 1  # the top card goes to the Dark Area at the end of this turn (0: no limit)
+TOP_UNTIL_CARD = TOP_UNTIL + 1
+LV_START = TOP_UNTIL_CARD + 1  # level of the box when this turn's Evolution phase began (opp_warped)
+EVO_N = LV_START + 1  # options an evolution step used this turn: EVO_N pairs (option, Digimon) from EVO
+EVO = EVO_N + 1
+MAX_EVO = 3
+DRAWN = EVO + 2 * MAX_EVO  # bit mask of the cards that entered the hand in this game
+USED = DRAWN + 1  # bit mask of the cards used in this game
+NS = USED + 1
 
 # misc per-game scratch X (int32 [64])
 X_SPENT_N = 0  # options used this phase, to the Dark Area at its end: pairs (seat, slot) from X_SPENT
@@ -42,9 +57,19 @@ X_TURN = 41  # turn number
 X_LIST = 42  # small list scratch (slot indices), up to 3
 X_PLAYER = 45  # the two seats' policies (PLAYER_*), set each turn (negation responses need the opponent's)
 X_PER = 47  # per_* count the player chose for the ability / option it is about to use (0 none)
-NX = 64
-PERSIST = 1000  # SLOT_UP of an option that stays face-up until discarded
-BOUND = 2000  # SLOT_UP = BOUND + card: face-up while that Digimon is the box's top card (limit ``digimon``)
+X_APPEAR_ROW = 48  # greedy's battle action "appear": the appearance row (the hand position is the index)
+X_DIRTY = 49  # a box changed or slots were cleared in this battle: rebuild the modifiers after the action
+X_IN_BATTLE = 50  # 1 from the face-up options of the start of the battle to the end of the windows
+X_LOG_N = 51  # entries of this battle's modifier log (rebuilds re-apply them)
+X_APP_ANY = 52  # per seat (52, 53): bits (1 << T_*) of the timings of its deck's appearance rows
+X_LOG = 64  # LOG_MAX entries x LOG_W: (kind, seat, row, card, count)
+LOG_W = 5
+LOG_MAX = 256
+NX = X_LOG + LOG_W * LOG_MAX
+LOG_OPTION, LOG_ABILITY, LOG_SUPPORT = 0, 1, 2
+PERSIST = 1000  # SLOT_UP of a face-up option without a turn limit (until discarded or an end event)
+SPENT_PHASE = -2  # SLOT_UP of an option used this phase
+SPENT_TURN = -3  # SLOT_UP of an option used with limit ``turn``
 
 # per-player battle modifiers M[seat, field] (C-CALC-1)
 M_BASE_ADD = 0
@@ -61,7 +86,13 @@ M_VOID = 10  # this player's abilities are void
 M_NOFD = 11  # immune to forced draws
 M_LOSTMUL = 12
 M_FORCE_DRAW = 13  # this player applied a forced draw
-NM = 14
+M_GAIN0 = 14  # ability keywords gained (word codes, 0 none)
+M_GAIN1 = 15
+M_LOSTKW = 16  # an ability keyword lost
+M_ATKLAST = 17  # attack_last
+M_NOLOSS = 18  # no_loss
+M_LOSTADD = 19  # lost+N
+NM = 20
 
 
 # ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------

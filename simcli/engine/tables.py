@@ -13,16 +13,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, normalize_word, parse_effect
-from simcli.cards.names import norm_name
+from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+                                  parse_effect, parse_filter)
+from simcli.cards.names import norm_name, rule_spelling
 from simcli.engine import enums as E
 
 DECK_SIZE = 30
 MAX_ALTS = 4  # requirement alternatives kept per card (DM-EVO-3c); the data has at most 4
 # requirement columns
-R_FROM, R_CARDS, R_WP, R_OPT, R_JOG = range(5)
-REQ_WIDTH = 5
-MAX_EFFECTS = 8  # effect rows per card at most (effects and appearance rows each)
+# requirement columns; R_QK/R_QV: the printed qualifier of the card evolved from, as a filter (FK_*, value)
+# R_PQK/R_PQV: the printed qualifier of the Jogress partner (DM-EVO-4), as a filter
+R_FROM, R_CARDS, R_WP, R_OPT, R_JOG, R_QK, R_QV, R_PQK, R_PQV = range(9)
+REQ_WIDTH = 9
+MAX_EFFECTS = 16  # effect rows per card at most (effects and appearance rows each; ABIL_USED has 31 bits)
 MAX_WORDS = 6
 MAX_GROUPS = 3  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
 
@@ -41,7 +44,7 @@ class Tables(NamedTuple):
     optype: np.ndarray  # int8 [2,30] 0 Program, 1 Item, 2 Field, 3 other (-1 for Digimon)
     wp: np.ndarray  # int32 [2,30]    Winning Percentage value V for "Winning Percentage: V%!" cards, else 0
     optname: np.ndarray  # int32 [2,30] name id of an option card (-1 for Digimon)
-    req: np.ndarray  # int32 [2,30,MAX_ALTS,5] (from_name, cards, win_pct, option_name, jogress_name)
+    req: np.ndarray  # int32 [2,30,MAX_ALTS,7] (from_name, cards, win_pct, option_name, jogress_name, qualifier FK, value)
     req_n: np.ndarray  # int8 [2,30]  number of alternatives
     xdisc: np.ndarray  # int8 [2,30]  extra cards discarded from hand per evolution (rider)
     no_zero: np.ndarray  # int8 [2,30] printed "A cannot go to zero" (C-TYPE-2), active with effects off
@@ -68,6 +71,7 @@ class Tables(NamedTuple):
     app_hi: np.ndarray  # int32 [2,30]
     groups: np.ndarray  # int32 [2,30,MAX_GROUPS] group codes (Vocab "group"), 0 = none
     namebits: np.ndarray  # int32 [2,30] bit i: the card's name contains vocab.texts[i] (name~ conditions)
+    stay: np.ndarray  # int8 [2,30] an option with a row of limit ``turn``: kept in the Power Box until the turn's end
 
 
 class TableError(ValueError):
@@ -115,9 +119,17 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         raise TableError(f"{c['number']} {c['name']}: {len(texts)} {key} rows, at most {MAX_EFFECTS}")
     for text in texts:
         try:
-            rows.append(compile_effect(parse_effect(text), default_timing, vocab))
+            row = compile_effect(parse_effect(text), default_timing, vocab)
         except EffectSyntaxError as exc:
             raise TableError(f"{c['number']} {c['name']}: {key} {text!r}: {exc}") from None
+        op, tm = int(row[E.E_OP]), int(row[E.E_TIMING])
+        if (op == E.OP_APPEAR) != (key == "appearance"):
+            raise TableError(f"{c['number']} {c['name']}: {key} {text!r}: 'appear' rows belong to the appearance list only")
+        if key == "appearance" and tm not in (E.T_BATTLE, E.T_START):
+            raise TableError(f"{c['number']} {c['name']}: appearance {text!r}: timing must be battle or start")
+        if op == E.OP_EVOLVE_NOW and tm != E.T_BATTLE:
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: evolve_now is used in a battle window only")
+        rows.append(row)
 
 
 def _printed_no_zero(card, op: str = "no_zero") -> bool:
@@ -160,6 +172,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     req = np.full((2, n, MAX_ALTS, REQ_WIDTH), -1, np.int32)
     req[:, :, :, R_CARDS] = 0
     req[:, :, :, R_WP] = 0
+    req[:, :, :, R_QK:] = 0
     req_n = np.zeros(shape, np.int8)
     xdisc = np.zeros(shape, np.int8)
     no_zero = np.zeros(shape, np.int8)
@@ -202,6 +215,13 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                         req_option_names[s].add(norm_name(r["option"]))
                     if r.get("jogress"):
                         req[s, i, a, R_JOG] = nid(r["jogress"])
+                    for key_, col in (("from_filter", R_QK), ("partner_filter", R_PQK)):
+                        if r.get(key_):
+                            try:
+                                key, fcmp, fval = parse_filter(r[key_])
+                                req[s, i, a, col], req[s, i, a, col + 1] = filter_code(key, fcmp, fval, vocab)
+                            except EffectSyntaxError as exc:
+                                raise TableError(f"{c['number']} {c['name']}: requirement {key_} {r[key_]!r}: {exc}") from None
                 req_n[s, i] = min(len(alts), MAX_ALTS)
                 xdisc[s, i] = int(c.get("evolution_extra_discard", 0) or 0)
                 no_zero[s, i] = 1 if _printed_no_zero(c) else 0
@@ -270,16 +290,21 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 usable_opt[s, i] = 1
             if kind[s, i] == E.KIND_OPTION:
                 _check_option_costs(c, eff[eff_lo[s, i]:eff_hi[s, i]])
+    stay = np.zeros(shape, np.int8)
+    for s in range(2):
+        for i in range(n):
+            if kind[s, i] == E.KIND_OPTION:
+                stay[s, i] = int(any(eff[r, E.E_LIMIT] == E.L_TURN for r in range(eff_lo[s, i], eff_hi[s, i])))
     namebits = np.zeros(shape, np.int32)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
-            nm = normalize_word(c["name"])
+            nm = normalize_word(rule_spelling(c["name"]))
             for b, text in enumerate(vocab.texts):
                 if text in nm:
                     namebits[s, i] |= 1 << b
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -303,7 +328,8 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # Passing a NamedTuple of many arrays between numba functions costs ~150 ns per call (every array's
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
-            "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt")
+            "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
+            "rcost", "app_lo", "app_hi", "namebits", "stay")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -327,7 +353,11 @@ F_OPTCAND = F_DLEVEL + 1
 # rows negates an option: "could this option act now?" in one read (greedy's slot scans).
 F_TIMINGS = F_OPTCAND + 1
 TM_NEGATE = 1 << 30
-F_PAIR = F_TIMINGS + 1
+TM_EVOLVE_NOW = 1 << 29  # one of the card's battle rows is evolve_now (greedy simulations evolve first)
+TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
+F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
+F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
+F_PAIR = F_APPTIM + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -367,11 +397,50 @@ def kernel_tables(t: Tables) -> KTables:
                 if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
                         E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION):
                     m |= TM_NEGATE
+                if t.effects[r, E.E_OP] == E.OP_EVOLVE_NOW:
+                    m |= TM_EVOLVE_NOW
+                if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
+                        E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
+                    m |= TM_DAMAGE
             ct[s, c, F_TIMINGS] = m
+    ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
+    for s in range(2):
+        for c in range(n):
+            m = 0
+            for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
+                m |= 1 << int(t.effects[r, E.E_TIMING])
+            ct[s, c, F_APPTIM] = m
     ct[:, :, F_PAIR:F_PAIR + n] = pair_table(t)
     # (A field-major layout, ct[seat, F_*, card], was measured in round 4: no faster — the hand
     # scans wait on the card-id -> field load chain, not on cache misses.)
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
+
+
+def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
+    """Card c of seat matches the filter (FK_*, value) — the plain twin of kernel_effects.card_match_nb."""
+    if fk == E.FK_NAME:
+        return int(t.vname[seat, c]) == v
+    if fk == E.FK_NAME_HAS:
+        return (int(t.namebits[seat, c]) >> v) & 1 == 1
+    if fk == E.FK_TYPE:
+        return v in t.words[seat, c]
+    if fk == E.FK_FIELD:
+        return v in t.fields[seat, c]
+    if fk == E.FK_ATTR:
+        return int(t.attr[seat, c]) == v
+    if fk == E.FK_LEVEL:
+        return int(t.kind[seat, c]) == E.KIND_DIGIMON and int(t.level[seat, c]) == v
+    if fk == E.FK_FRAME:
+        return int(t.frame[seat, c]) == v
+    if fk == E.FK_GROUP:
+        return v in t.groups[seat, c]
+    if fk == E.FK_KIND:
+        return int(t.kind[seat, c]) == v
+    if fk == E.FK_OPTYPE:
+        return int(t.optype[seat, c]) == v
+    if fk == E.FK_KEYWORD:
+        return v in t.keywords[seat, c]
+    return fk == E.FK_NONE
 
 
 def pair_table(t: Tables) -> np.ndarray:
@@ -385,7 +454,9 @@ def pair_table(t: Tables) -> np.ndarray:
                     m = 0
                     mn = P_NONE_N
                     for a in range(int(t.req_n[s, c])):
-                        if t.req[s, c, a, R_FROM] == t.name[s, d]:
+                        if t.req[s, c, a, R_FROM] == t.name[s, d] and (
+                                t.req[s, c, a, R_QK] == 0 or card_match(t, s, d, int(t.req[s, c, a, R_QK]),
+                                                                        int(t.req[s, c, a, R_QV]))):
                             m |= 1 << a
                             mn = min(mn, int(t.req[s, c, a, R_CARDS]))
                     pt[s, c, d] = m | (mn << P_MIN_SHIFT)
