@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 import simcli
+from simcli.cards.db import db_revision
 from simcli.engine import enums as E
 from simcli.intervals import wilson
 
@@ -79,6 +80,7 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
         "games": int(games),
         "seed": int(seed),
         "engine_version": simcli.ENGINE_VERSION,
+        "db_revision": db_revision(),
         "wins_a": wins_a,
         "wins_b": wins_b,
         "draws": draws,
@@ -173,7 +175,7 @@ def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", pla
     effects = getattr(effects, "value", effects)
     T, info, names, paths, _ = prepare(deck_a, deck_b, effects)
     log: list[str] = [f"# {names[0]} vs {names[1]} — seed {seed}, game {game}, players {player_a}/{player_b}, "
-                      f"effects {effects}, engine {simcli.ENGINE_VERSION}"]
+                      f"effects {effects}, engine {simcli.ENGINE_VERSION}, card database {db_revision()}"]
     disp = [[c["name"] for c in cs] for cs in info.cards]
     reference.play_game(T, seed, game, (player_a, player_b), turn_cap, effects_on=(effects == "all"), log=log,
                         names=disp)

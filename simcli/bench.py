@@ -37,6 +37,7 @@ from typing import Callable
 import numpy as np
 
 import simcli
+from simcli.cards.db import db_revision
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DECKS = (ROOT / "decks" / "dmcg" / "agumon-starter.deck", ROOT / "decks" / "dmcg" / "gabumon-starter.deck")
@@ -309,6 +310,7 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
 
     res: dict = {
         "engine_version": simcli.ENGINE_VERSION,
+        "db_revision": db_revision(),
         "simcli_version": simcli.__version__,
         "numba_version": numba.__version__,
         "numpy_version": np.__version__,

@@ -48,6 +48,7 @@ IDENTITY = (
     ("seed", "seed"),
     ("turn_cap", "turn cap"),
     ("engine_version", "engine version"),
+    ("db_revision", "card database revision"),
 )
 
 #: tables shown in report.md / report.html, in order, with their captions
@@ -56,7 +57,7 @@ SHOWN = (
     ("win_by_length", "Win probability by game length"),
     ("renewals_summary", "Deck renewals"),
     ("levels", "Levels reached (share of games)"),
-    ("card_uses", "Option / ability uses by card"),
+    ("card_uses", "Cards drawn and used (games with the card drawn / used)"),
 )
 
 FIGURES = (

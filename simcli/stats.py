@@ -58,6 +58,7 @@ META_KEYS = (
     "effects",
     "seed",
     "engine_version",
+    "db_revision",
     "turn_cap",
 )
 #: wall-clock values: never in a table, only in summary.json (marked as non-deterministic)
@@ -404,20 +405,26 @@ def _deck_entries(deck_lists: Any, s: int) -> list | None:
 
 
 def levels_and_options(
-    stats: Mapping[str, np.ndarray], deck_lists: Sequence[Sequence[Any]] | None = None
+    stats: Mapping[str, np.ndarray], deck_lists: Sequence[Sequence[Any]] | None = None,
+    deck_names: Sequence[str] | None = None,
 ) -> dict[str, pd.DataFrame]:
-    """How often each level was reached, and each deck entry's option/ability used.
+    """How often each level was reached, and how each deck entry was drawn and used.
 
     ``deck_lists`` is, per seat, the compiled deck list in order — one entry per copy, as
     ``tables.compile`` sees it (``deck.cards()``): ``(number, name)`` tuples, Card objects, or a
     ``simcli.decks.Deck`` (expanded with ``.cards()``); ``card_uses[seat, i]`` belongs to entry
-    ``i``.  Without it, used positions are named by their index (``#i``).
+    ``i``.  Without it, used positions are named by their index (``#i``).  ``deck_names``: the
+    decks' names for the ``deck`` column (default: the seat letters).
 
     * ``"levels"`` — ``seat, level, games, share`` (games in which the seat's Digimon reached the
       level at least once, over all games);
-    * ``"card_uses"`` — by card: ``seat, number, name, copies`` (entries of the list with that
-      card), ``first_index`` (its first position), ``uses`` (summed over the copies),
-      ``uses_per_game`` (over all games); every card of a known list appears, in list order.
+    * ``"card_uses"`` — by card: ``deck, seat, number, name, copies`` (entries of the list with that
+      card), ``games_drawn`` / ``games_used`` (games in which a copy entered the hand / was used: an
+      option used, a requirement card paid, a Digimon entering the box by evolution or appearance or
+      as the partner, a support placed, an ability used — summed over the copies, so a card with
+      several copies can count more than once per game), ``use_rate`` (``games_used`` over all
+      games), ``uses`` (times used, all copies), ``first_index`` (its first position in the list);
+      every card of a known list appears, in list order.
     """
     games = n_games(stats)
     lv = np.asarray(stats["level_reached"], dtype=np.int64)
@@ -430,34 +437,44 @@ def levels_and_options(
     ldf = pd.DataFrame(lrows, columns=["seat", "level", "games", "share"])
 
     cu = np.asarray(stats["card_uses"], dtype=np.int64)
-    cols = ["seat", "number", "name", "copies", "first_index", "uses", "uses_per_game"]
+    zeros = np.zeros_like(cu)
+    gd = np.asarray(stats.get("card_games_drawn", zeros), dtype=np.int64)
+    gu = np.asarray(stats.get("card_games_used", zeros), dtype=np.int64)
+    cols = ["deck", "seat", "number", "name", "copies", "games_drawn", "games_used", "use_rate", "uses",
+            "uses_per_game", "first_index"]
     urows = []
     for s, seat in enumerate(SEATS):
+        deck = deck_names[s] if deck_names is not None else seat
         entries = _deck_entries(deck_lists, s)
         if entries is None:
             # unknown list: one row per used position, named by its index
             for i in range(cu.shape[1]):
-                if cu[s, i]:
+                if cu[s, i] or gu[s, i]:
                     urows.append(
-                        {"seat": seat, "number": f"#{i}", "name": "", "copies": 1, "first_index": i,
-                         "uses": int(cu[s, i]), "uses_per_game": _ratio(int(cu[s, i]), games)}
+                        {"deck": deck, "seat": seat, "number": f"#{i}", "name": "", "copies": 1, "first_index": i,
+                         "uses": int(cu[s, i]), "games_drawn": int(gd[s, i]), "games_used": int(gu[s, i])}
                     )  # fmt: skip
-            continue
-        by_card: dict[tuple[str, str], dict] = {}
-        for i, e in enumerate(entries[: cu.shape[1]]):
-            number, name = _entry(e, i)
-            row = by_card.get((number, name))
-            if row is None:
-                row = by_card[(number, name)] = {
-                    "seat": seat, "number": number, "name": name, "copies": 0, "first_index": i, "uses": 0,
-                }  # fmt: skip
-            row["copies"] += 1
-            row["uses"] += int(cu[s, i])
-        for row in by_card.values():
-            row["uses_per_game"] = _ratio(row["uses"], games)
-            urows.append(row)
+        else:
+            by_card: dict[tuple[str, str], dict] = {}
+            for i, e in enumerate(entries[: cu.shape[1]]):
+                number, name = _entry(e, i)
+                row = by_card.get((number, name))
+                if row is None:
+                    row = by_card[(number, name)] = {
+                        "deck": deck, "seat": seat, "number": number, "name": name, "copies": 0, "first_index": i,
+                        "uses": 0, "games_drawn": 0, "games_used": 0,
+                    }  # fmt: skip
+                row["copies"] += 1
+                row["uses"] += int(cu[s, i])
+                row["games_drawn"] += int(gd[s, i])
+                row["games_used"] += int(gu[s, i])
+            urows.extend(by_card.values())
+    for row in urows:
+        row["uses_per_game"] = _ratio(row["uses"], games)
+        row["use_rate"] = _ratio(row["games_used"], games)
     udf = pd.DataFrame(urows, columns=cols)
-    udf = udf.astype({"copies": "int64", "first_index": "int64", "uses": "int64", "uses_per_game": "float64"})
+    udf = udf.astype({"copies": "int64", "first_index": "int64", "uses": "int64", "uses_per_game": "float64",
+                      "games_drawn": "int64", "games_used": "int64", "use_rate": "float64"})
     return {"levels": ldf, "card_uses": udf}
 
 
@@ -564,7 +581,8 @@ def all_tables(
 ) -> dict[str, pd.DataFrame]:
     """Every table of a report, by file stem (what :mod:`simcli.report` writes)."""
     r = renewals(stats)
-    lo = levels_and_options(stats, deck_lists)
+    names = [meta.get("deck_a"), meta.get("deck_b")] if meta and meta.get("deck_a") else None
+    lo = levels_and_options(stats, deck_lists, names)
     return {
         "summary": summary_table(stats, meta),
         "point_curves": point_curves(stats),
@@ -594,6 +612,7 @@ def stats_from_records(
     renewal_turns: Sequence[Sequence[tuple[int, int]]] | None = None,
     levels: Sequence[Sequence[Sequence[int]]] | None = None,
     card_uses: Sequence[Sequence[Sequence[int]]] | None = None,
+    card_masks: Sequence[Sequence[tuple[int, int]]] | None = None,
 ) -> dict[str, np.ndarray]:
     """The ``LAYOUT`` statistic arrays of a set of games, built from per-game records.
 
@@ -609,7 +628,9 @@ def stats_from_records(
     * ``renewal_turns[g]`` — ``(turn, seat)`` per renewal → ``renewals_by_turn``,
       ``first_renewal_turn`` (and ``renewals_per_game`` is then recounted from them);
     * ``levels[g]`` — per seat, the level indices reached → ``level_reached``;
-    * ``card_uses[g]`` — per seat, uses per deck-list index → ``card_uses``.
+    * ``card_uses[g]`` — per seat, uses per deck-list index → ``card_uses``;
+    * ``card_masks[g]`` — per seat, ``(drawn, used)`` bit masks of deck-list indices →
+      ``card_games_drawn``, ``card_games_used``.
     """
     st = new_stats(turn_cap, n_cards)
     recs = list(records) if not isinstance(records, np.ndarray) else records
@@ -674,6 +695,13 @@ def stats_from_records(
             for s in range(2):
                 u = np.asarray(card_uses[g][s], dtype=np.int64)
                 st["card_uses"][s, : len(u)] += u
+
+        if card_masks is not None:
+            for s in range(2):
+                drawn, used = card_masks[g][s]
+                for i in range(n_cards):
+                    st["card_games_drawn"][s, i] += (int(drawn) >> i) & 1
+                    st["card_games_used"][s, i] += (int(used) >> i) & 1
     return st
 
 
@@ -705,6 +733,7 @@ def stats_from_games(games: Sequence[Any], turn_cap: int | None = None, n_cards:
         renewal_turns=[[(t, s) for s in range(2) for t in g.renewal_turns[s]] for g in games],
         levels=lv,
         card_uses=[np.asarray(g.card_uses) for g in games],
+        card_masks=[[(p.drawn, p.used) for p in g.ps] for g in games],
     )
 
 

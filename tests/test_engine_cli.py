@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = sorted((ROOT / "decks" / "dmcg").glob("*.deck"))
-KEYS = ["game", "deck_a", "deck_b", "player_a", "player_b", "effects", "games", "seed", "engine_version", "wins_a",
+KEYS = ["game", "deck_a", "deck_b", "player_a", "player_b", "effects", "games", "seed", "engine_version", "db_revision",
+        "wins_a",
         "wins_b", "draws", "capped", "win_rate_a", "win_rate_a_ci95", "mean_turns", "renewals_per_game_a",
         "renewals_per_game_b", "first_attacker_win_rate", "elapsed_s", "games_per_s"]
 

@@ -381,3 +381,63 @@ def test_name_contains_group_and_sheet_conditions():
     assert f == [(300, 250)]
     g, f = duel(a_fx=["atk+100 if sheet:frame=Red | when: passive"])
     assert f == [(200, 250)]
+
+
+# ---- engine batch 2: words the translator needed -------------------------------------------------------
+def test_digimon_ability_negates_an_option():
+    # "Only once during battle, you may … invalidate one of the opponent's Program Option cards before it
+    # takes effect": a ◎ negate row of B's Digimon answers A's Program (no card spent), once per turn
+    g, f = duel(a_opts=["atk+100"], b_fx=["negate_program | cost: discard(1)"])
+    assert f == [(200, 250)] and 1 in g.ps[0].dark and len(g.ps[1].hand) == 5 and g.card_uses[1, 0] == 1
+    g, f = duel(a_opts=["atk+100", "atk+100"], b_fx=["negate_program"])  # once: the second one wins
+    assert f == [(300, 250)]
+
+
+def test_per_discard_if_counts_matching_cards_only():
+    # "For every Level III Digimon card you discard from your hand, add 100 (2 cards max)"
+    l3s = [digi(f"Small{i}", atk=(10, 10, 10)) for i in range(3)]
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50))] + l3s)
+    a[4] = opt("Per", effects=["per_discard_if(30,2) | filter: level=III"])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(4, -1, -1), deck=list(range(5, 30)) + [3, 2, 1])  # the three drawn first
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert _fights(g) == [(260, 250)] and sorted(x for x in g.ps[0].dark if x in (1, 2, 3)) == [1, 2]
+
+
+def test_hand_size_and_draw_timing():
+    g, f = duel(a_fx=["atk+100 if hand<=6 | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if opp_hand>=7 | when: passive"])
+    assert f == [(200, 250)]
+    # timing draw: after points, when the battle was a draw
+    g, f = duel(a_atk=(300, 250, 100), a_fx=["damage(10) | when: draw"])
+    assert f == [(250, 250)] and g.ps[1].points == 80 and g.ps[0].points == 90
+
+
+def test_field_end_event():
+    # "When another Field Option card turns face-up in your slots, send this card to the Dark Area"
+    fld = lambda name, fx: opt(name, effects=fx, option_type="Field")  # noqa: E731
+
+    def faceup(g):
+        g.ps[0].slot_up[0], g.ps[0].slot_end[0], g.ps[0].slot_card[0] = PERSIST, E.LE_FIELD, 0
+
+    g, f = duel(a_opts=[fld("F1", ["atk+20 | limit: discarded, field"]), fld("F2", ["atk+100 | limit: discarded"])],
+                setup=faceup)
+    assert f == [(300, 250)] and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark and g.ps[0].slots[1] == 2
+
+
+def test_support_placement_rebuilds_the_modifiers():
+    # a passive with a support: condition sees the support Digimon placed in the window (rebuild)
+    a = [digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50),
+              effects=["atk*2 if support:name=Helper | when: passive"]),
+         digi("Helper", level="IV", atk=(10, 10, 10), effects=["atk+1 | when: support"])]
+    a = fill(a)
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, deck=list(range(2, 30)) + [1])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    # greedy's look-ahead sees only the support's own row (+1: 201 < 250): kept
+    assert _fights(g) == [(200, 250)] and 1 in g.ps[0].hand

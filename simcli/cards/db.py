@@ -6,6 +6,7 @@ only reads it.  Records are plain dicts with the keys documented in docs/card-da
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache
@@ -52,8 +53,10 @@ def number_key(number: str) -> str:
 
 
 class CardDB:
-    def __init__(self, data: dict, path: Path | None = None):
+    def __init__(self, data: dict, path: Path | None = None, revision: str = ""):
         self.path = path
+        # a hash of the database file: results depend on it as well as on ENGINE_VERSION
+        self.revision = revision or hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:12]
         self.game = data.get("game", "dmcg")
         self.source_revision = data.get("source_revision", "")
         self.formats: dict[str, list[str]] = data.get("formats", {})
@@ -101,5 +104,10 @@ class CardDB:
 def load_db(game: str = "dmcg", path: str | None = None) -> CardDB:
     """The shipped database of a game (or the one at path)."""
     p = Path(path) if path else DATA_DIR / f"{game}.json"
-    with open(p, encoding="utf-8") as fh:
-        return CardDB(json.load(fh), p)
+    raw = p.read_bytes()
+    return CardDB(json.loads(raw.decode("utf-8")), p, hashlib.sha256(raw).hexdigest()[:12])
+
+
+def db_revision(game: str = "dmcg") -> str:
+    """The shipped database's revision: the first 12 hex digits of the SHA-256 of its file."""
+    return load_db(game).revision

@@ -36,6 +36,7 @@ One effect per string::
               | per_discard(N[,M])         discard up to M cards from hand (no M: any number), atk+N each
               | per_discard_digimon(N[,M]) the same, counting Digimon cards only
               | per_mill(N[,M])            send up to M cards from the deck top to the Dark Area, atk+N each
+              | per_discard_if(N[,M])      per_discard counting only hand cards matching the row filter
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
               | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
               | gain(WORD)                 own Digimon gains the ability keyword WORD (this battle)
@@ -65,6 +66,7 @@ One effect per string::
                                            card, the Level III under it, the support box) matches FILTER
               | support:FILTER             a card in the own support box matches FILTER
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
+              | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -79,6 +81,7 @@ One effect per string::
               | start                      at the start of the battle (after start-of-battle appearances)
               | appear                     once, right after this Digimon appears
               | opp_evolved                right after the opponent's Digimon evolves or appears
+              | draw                       Point Calculation, after points, when the battle was a draw
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
               | discard_if(N)              discard N cards from hand matching the row filter
               | self_gauge                 the own box Digimon goes to the point gauge after the effect
@@ -91,6 +94,7 @@ One effect per string::
     END      := lost                       also ends when the own Digimon loses a battle
               | leave                      also ends when the Digimon it was used with leaves the box
               | lifespan                   also ends at the end of the own Digimon's lifespan (renewal)
+              | field                      also ends when another Field option of its player turns face-up
 
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
 ``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``,
@@ -144,6 +148,7 @@ _OP_PER = {
     "per_discard": E.OP_PER_DISCARD,
     "per_discard_digimon": E.OP_PER_DISCARD_DIGIMON,
     "per_mill": E.OP_PER_MILL,
+    "per_discard_if": E.OP_PER_DISCARD_IF,
 }
 _OP_CALL = {
     "damage": E.OP_DAMAGE,
@@ -165,7 +170,8 @@ _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_M
 _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
-_COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER}
+_COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
+             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND}
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
@@ -191,9 +197,9 @@ _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "disca
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search",)  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
-_ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN}
+_ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
 _FILTERS = {
     ("name", "="): E.FK_NAME, ("name", "~"): E.FK_NAME_HAS, ("type", "~"): E.FK_TYPE, ("field", "="): E.FK_FIELD,
@@ -348,7 +354,7 @@ def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
             raise EffectSyntaxError(f"unknown limit {it!r}")
     if len(set(ends)) != len(ends):
         raise EffectSyntaxError(f"repeated end event in limit {val!r}")
-    ends_t = tuple(e for e in ("lost", "leave", "lifespan") if e in ends)
+    ends_t = tuple(e for e in ("lost", "leave", "lifespan", "field") if e in ends)
     return base or "discarded", arg, ends_t
 
 

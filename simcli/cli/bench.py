@@ -23,7 +23,8 @@ def _f(v, fmt="{:,.0f}", none="–") -> str:
 
 def render(res: dict, console: Console) -> None:
     """The rich tables of a bench result."""
-    t = Table(title=f"simcli bench — engine {res['engine_version']}, numba {res['numba_version']}, "
+    t = Table(title=f"simcli bench — engine {res['engine_version']}, card database {res.get('db_revision', '?')}, "
+                    f"numba {res['numba_version']}, "
                     f"{res['cpu_count']} cores, seed {res['seed']}", title_justify="left")
     t.add_column("configuration", no_wrap=True)
     t.add_column("games/s all", justify="right")

@@ -122,7 +122,7 @@ def simulate_cli(
                  ("renewals per game A / B", f"{s['renewals_per_game_a']:.3f} / {s['renewals_per_game_b']:.3f}"),
                  ("first-attacker win rate (turn 1)", f"{s['first_attacker_win_rate']:.4f}"),
                  ("games/s", f"{s['games_per_s']:.0f} ({s['elapsed_s']:.2f} s)"),
-                 ("engine version", s["engine_version"])):
+                 ("engine version / card database", f"{s['engine_version']} / {s['db_revision']}")):
         t.add_row(k, v)
     Console().print(t)
 

@@ -61,8 +61,9 @@ T_SUPPORT = 8  # support ability (■, DM-BAT-2): applies when the card is put f
 T_START = 9  # at the start of the battle (seed 003 §3.3: after the start-of-battle appearances)
 T_APPEAR = 10  # once, right after this Digimon appears (appearance condition, seed 003 §3.2.2.1 ex. 6)
 T_OPP_EVOLVED = 11  # right after the opponent's Digimon evolves or appears, while this Digimon is in the box
+T_DRAW = 12  # Point Calculation, after points, if the battle was a draw (like win / lose)
 TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
-                "appear", "opp_evolved")
+                "appear", "opp_evolved", "draw")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -112,7 +113,8 @@ OP_EVOLVE_NOW = 42  # in battle: evolve, ignoring requirements, into a next-leve
 OP_OPP_WIPE = 43  # every card in the opponent's hand and option slots goes to its Dark Area
 OP_LOST_ADD = 44  # opponent's lost points + arg when this side wins (after lost*K)
 OP_APPEAR = 45  # an appearance row (a Digimon's appearance condition): the card appears from hand
-N_OPS = 46
+OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match the row filter
+N_OPS = 47
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -155,7 +157,9 @@ C_POWER = 30  # own final attack power now (numeric cmp)
 C_OPP_POWER = 31
 C_OPP_WARPED = 32  # the opponent's Digimon went from Level III to Ultimate level this turn
 C_CARDF = 33  # the opponent's option card being applied matches a filter (cmp = FK_*, value)
-N_CONDS = 34
+C_HAND = 34  # cards in the own hand (numeric cmp)
+C_OPP_HAND = 35
+N_CONDS = 36
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card
@@ -171,6 +175,7 @@ FK_GROUP = 8  # group (value = group code)
 FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
 FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
 FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
                 "keyword=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
@@ -210,6 +215,7 @@ N_LIMITS = 7
 LE_LOSE = 1  # the own Digimon loses a battle (death check)
 LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)
 LE_LIFESPAN = 4  # the end of the own Digimon's lifespan: the own deck renewal (seed 004)
+LE_FIELD = 8  # another Field option card of the same player turns face-up
 
 # ---- compiled effect row layout (int32) --------------------------------------------------
 # One row per effect line of a card: see cards/effects.py for the text form.

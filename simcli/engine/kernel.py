@@ -155,7 +155,7 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
     if greedy:
         n = timed_options_nb(T, S, M, X, s, T_PREP)
         for i in range(n):
-            use_option_nb(T, S, M, M2, X, s, X[X_LIST + i], T_PREP, rng, uses)
+            use_option_nb(T, S, M, M2, X, s, np.int64(X[X_LIST + i]), np.int64(T_PREP), rng, uses)
     end_phase_nb(S, X)
     # (6) set options (greedy: its usable options, last one first, into the first free slots)
     if greedy:
@@ -280,7 +280,7 @@ def renew_nb(S, s, rng):
         S[s, DECK + i] = S[s, DARK + i]
     S[s, DECK_N] = n
     S[s, DARK_N] = 0
-    shuffle_nb(rng, S[s, DECK:DECK + n], n)
+    shuffle_nb(rng, S[s, DECK:DECK + n], np.int64(n))
     S[s, RENEW] += 1
 
 
@@ -370,7 +370,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                 elif kind == 3:  # an appearance (seed 003 §3.2.2.1 ex. 6)
                     appear_nb(T, S, M, X, cur, idx, X[X_APPEAR_ROW], rng, uses)
                 else:
-                    use_option_battle_nb(T, S, M, M2, X, cur, idx, T_BATTLE, rng, uses)
+                    use_option_battle_nb(T, S, M, M2, X, cur, np.int64(idx), np.int64(T_BATTLE), rng, uses)
                 settle_nb(T, S, M, X, rng)
                 acted = True
                 if decided_nb(S) >= 0:
@@ -411,7 +411,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if players[p] == PLAYER_GREEDY:
             n = timed_options_nb(T, S, M, X, p, T_POINT)
             for j in range(n):
-                use_option_nb(T, S, M, M2, X, p, X[X_LIST + j], T_POINT, rng, uses)
+                use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + j]), np.int64(T_POINT), rng, uses)
     for i in range(2):
         p = fa if i == 0 else sa
         if has_rows_nb(T, S, p):
@@ -435,9 +435,10 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     for i in range(2):
         p = fa if i == 0 else sa
         if res == BR_DRAW:
-            continue
-        won = (res == BR_FIRST) == (p == fa)
-        tm = T_WIN if won else T_LOSE
+            tm = E.T_DRAW
+        else:
+            won = (res == BR_FIRST) == (p == fa)
+            tm = T_WIN if won else T_LOSE
         if has_rows_nb(T, S, p):
             auto_abilities_nb(T, S, M, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
@@ -445,7 +446,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if players[p] == PLAYER_GREEDY:
             n = timed_options_nb(T, S, M, X, p, tm)
             for j in range(n):
-                use_option_nb(T, S, M, M2, X, p, X[X_LIST + j], tm, rng, uses)
+                use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + j]), np.int64(tm), rng, uses)
         if decided_nb(S) >= 0:
             break
     end_phase_nb(S, X)
@@ -497,8 +498,8 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
     of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
     rng_init_nb(rng, seed, g)
-    setup_player_nb(T, S, 0, players[0], rng)
-    setup_player_nb(T, S, 1, players[1], rng)
+    for s in range(2):
+        setup_player_nb(T, S, s, players[s], rng)
     fa = randint_nb(rng, 2)
     fa_t1 = fa
     reset_mods_nb(M)

@@ -64,7 +64,7 @@ def cond_ok_nb(T, S, M, X, p, r, card):
     return _cond_check_nb(T, S, M, X, p, r, card)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def row_filter_nb(T, s, c, r):
     """Card c matches row r's filter (every predicate of it)."""
     for i in range(MAX_FILTERS):
@@ -74,8 +74,13 @@ def row_filter_nb(T, s, c, r):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def has_keyword_nb(T, S, M, x, v):
+    return _has_keyword_c_nb(T, S, M, np.int64(x), np.int64(v))
+
+
+@njit(cache=True, _nrt=False)
+def _has_keyword_c_nb(T, S, M, x, v):
     """x's Digimon has ability keyword v: printed or gained, while its abilities are not void."""
     if M[x, M_VOID] != 0 or v == M[x, M_LOSTKW]:
         return False
@@ -84,8 +89,13 @@ def has_keyword_nb(T, S, M, x, v):
     return _in_row(T.ct[x, cur_nb(S, x), F_KEYWORDS:F_KEYWORDS + MAX_WORDS], v)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def sheet_match_nb(T, S, x, fk, v):
+    return _sheet_match_c_nb(T, S, np.int64(x), np.int64(fk), np.int64(v))
+
+
+@njit(cache=True, _nrt=False)
+def _sheet_match_c_nb(T, S, x, fk, v):
     """A Digimon card on x's sheet (top card, the Level III under it, the support box) matches."""
     if card_match_nb(T, x, cur_nb(S, x), fk, v):
         return True
@@ -98,8 +108,13 @@ def sheet_match_nb(T, S, x, fk, v):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _cond_check_nb(T, S, M, X, p, r, card):
+    return _cond_check_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(card))
+
+
+@njit(cache=True, _nrt=False)
+def _cond_check_c_nb(T, S, M, X, p, r, card):
     o = 1 - p
     cp = cur_nb(S, p)
     co = cur_nb(S, o)
@@ -171,6 +186,8 @@ def _cond_check_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(final_attack_nb(T, S, M, p if kind == E.C_POWER else o), c, v)
         elif kind == E.C_OPP_WARPED:
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
+        elif kind == E.C_HAND or kind == E.C_OPP_HAND:
+            ok = cmp_num_nb(S[p if kind == E.C_HAND else o, HAND_N], c, v)
         else:
             ok = False
         if not ok:
@@ -178,8 +195,13 @@ def _cond_check_nb(T, S, M, X, p, r, card):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def count_matching_nb(T, S, p, r, skip):
+    return _count_matching_c_nb(T, S, np.int64(p), np.int64(r), np.int64(skip))
+
+
+@njit(cache=True, _nrt=False)
+def _count_matching_c_nb(T, S, p, r, skip):
     """Hand cards of p matching row r's filter (hand position `skip` not counted; -1 none)."""
     n = 0
     for i in range(S[p, HAND_N]):
@@ -188,8 +210,13 @@ def count_matching_nb(T, S, p, r, skip):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _costs_payable_nb(T, S, p, r, skip):
+    return _costs_payable_c_nb(T, S, np.int64(p), np.int64(r), np.int64(skip))
+
+
+@njit(cache=True, _nrt=False)
+def _costs_payable_c_nb(T, S, p, r, skip):
     """Row r's costs can be paid by p now, the hand card at position `skip` (-1 none) left out."""
     hn = S[p, HAND_N] - (1 if skip >= 0 else 0)
     total = 0
@@ -236,15 +263,25 @@ def cost_payable_nb(T, S, p, r):
     return _costs_payable_nb(T, S, p, r, -1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def use_nb(S, uses, p, c):
+    return _use_c_nb(S, uses, np.int64(p), np.int64(c))
+
+
+@njit(cache=True, _nrt=False)
+def _use_c_nb(S, uses, p, c):
     """Card c of p was used: an option used, a requirement card paid, a Digimon entered the box."""
     uses[p, c] += 1
     S[p, USED] |= np.int32(1) << c
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def discard_matching_nb(T, S, p, r):
+    return _discard_matching_c_nb(T, S, np.int64(p), np.int64(r))
+
+
+@njit(cache=True, _nrt=False)
+def _discard_matching_c_nb(T, S, p, r):
     """Cost discard_if: the lowest-level matching Digimon (earliest among equals), else the first
     matching card in hand order; its hand position."""
     best = -1
@@ -262,8 +299,13 @@ def discard_matching_nb(T, S, p, r):
     return best if best >= 0 else first
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def pay_cost_nb(T, S, p, r, uses):
+    return _pay_cost_c_nb(T, S, np.int64(p), np.int64(r), uses)
+
+
+@njit(cache=True, _nrt=False)
+def _pay_cost_c_nb(T, S, p, r, uses):
     """Pay row r's costs (``self_gauge`` aside: self_gauge_after_nb); True when the card goes to the
     point gauge (cost ``gauge``)."""
     gauge = False
@@ -305,8 +347,13 @@ def evolved_opt_rows_any_nb(S, p):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def card_immune_nb(T, S, M, X, o, card):
+    return _card_immune_c_nb(T, S, M, X, np.int64(o), np.int64(card))
+
+
+@njit(cache=True, _nrt=False)
+def _card_immune_c_nb(T, S, M, X, o, card):
     """o's Digimon has an active ``immune_options if card…`` row matching the opponent's option (its
     passive rows, or the ``evolved`` rows of a requirement option it evolved with this turn)."""
     c = cur_nb(S, o)
@@ -327,7 +374,7 @@ def card_immune_nb(T, S, M, X, o, card):
 
 
 @njit(cache=True, inline="always")
-def per_avail_nb(T, S, p, op):
+def per_avail_nb(T, S, p, op, r):
     if op == E.OP_PER_DISCARD:
         return S[p, HAND_N]
     if op == E.OP_PER_DISCARD_DIGIMON:
@@ -336,6 +383,8 @@ def per_avail_nb(T, S, p, op):
             if T.ct[p, S[p, HAND + i], F_KIND] == E.KIND_DIGIMON:
                 d += 1
         return d
+    if op == E.OP_PER_DISCARD_IF:
+        return count_matching_nb(T, S, p, r, -1)
     return S[p, DECK_N]
 
 
@@ -358,7 +407,7 @@ for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
             E.OP_DAMAGE_PER_GAUGE):
     OP_FLAGS[_op] = OPF_OPP
-for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL):
+for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
 
 
@@ -375,8 +424,13 @@ def row_blocked_nb(T, S, M, X, p, f, from_option, card):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
+    return _apply_row_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(from_option), rng, np.int64(card), np.int64(count))
+
+
+@njit(cache=True, _nrt=False)
+def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     """card: the option card applied (-1 an ability); count: the player's per_* count.  evolve_now is
     done by the caller once the card's rows have applied (use_option / use_ability)."""
     o = 1 - p
@@ -387,13 +441,15 @@ def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
     if row_blocked_nb(T, S, M, X, p, f, from_option, card):
         return
     if f & OPF_PER:
-        n = min(count, per_avail_nb(T, S, p, op))
+        n = min(count, per_avail_nb(T, S, p, op, r))
         if arg2 > 0:
             n = min(n, arg2)
         for _ in range(n):
             if op == E.OP_PER_MILL:
                 S[p, DECK_N] -= 1
                 push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
+            elif op == E.OP_PER_DISCARD_IF:
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_matching_nb(T, S, p, r)))
             else:
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
@@ -447,7 +503,7 @@ def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
             if T.ct[o, S[o, DECK + i], F_KIND] == E.KIND_OPTION:
                 k += 1
         S[o, PTS] = max(0, S[o, PTS] - arg2 * k)
-        shuffle_nb(rng, S[o, DECK:DECK + S[o, DECK_N]], S[o, DECK_N])
+        shuffle_nb(rng, S[o, DECK:DECK + S[o, DECK_N]], np.int64(S[o, DECK_N]))
     elif op == E.OP_SEARCH:
         n = min(arg, S[p, DECK_N])
         top = S[p, DECK_N] - 1
@@ -460,7 +516,7 @@ def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[p, DECK_N] -= 1
                 push_nb(S, p, HAND, HAND_N, c)
                 S[p, DRAWN] |= np.int32(1) << c
-        shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], S[p, DECK_N])
+        shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
@@ -487,8 +543,13 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def modify_nb(T, S, M, p, op, arg, arg2):
+    return _modify_c_nb(T, S, M, np.int64(p), np.int64(op), np.int64(arg), np.int64(arg2))
+
+
+@njit(cache=True, _nrt=False)  # one copy: inlined at every simulation site it cost compile minutes
+def _modify_c_nb(T, S, M, p, op, arg, arg2):
     """The attack-modifier opcodes (OPF_MOD, per_* aside): updates of M only."""
     o = 1 - p
     if op == E.OP_ATK_ADD:
@@ -541,7 +602,7 @@ def modify_nb(T, S, M, p, op, arg, arg2):
         M[p, M_NOLOSS] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def record_nb(T, X, kind, p, r, card, count):
     """Log a row applied in this battle (attack modifiers only: what a rebuild re-applies)."""
     if X[X_IN_BATTLE] == 0 or (OP_FLAGS[T.eff[r, E_OP]] & OPF_MOD) == 0:
@@ -563,8 +624,13 @@ def abilities_active_nb(T, S, M, p):
     return T.ct[p, cur_nb(S, p), F_MODELED] != 0 and M[p, M_VOID] == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def auto_abilities_nb(T, S, M, X, p, timing, rng, uses):
+    return _auto_abilities_c_nb(T, S, M, X, np.int64(p), np.int64(timing), rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def _auto_abilities_c_nb(T, S, M, X, p, timing, rng, uses):
     if not abilities_active_nb(T, S, M, p):
         return
     c = cur_nb(S, p)
@@ -607,21 +673,18 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     use_nb(S, uses, p, c)
     o = 1 - p
     if timing == E.T_BATTLE and X[X_PLAYER + o] == E.PLAYER_GREEDY:
-        k2 = negate_slot_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE])
-        if k2 >= 0:
+        kind, k2 = negate_pick_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE])
+        if kind >= 0:
             before = outcome_nb(T, S, M, o)
-            after = sim_outcome_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, count, o, rng)
+            after = sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
+                                   np.int64(c), np.int64(count), np.int64(o), rng)
             if after < before:
                 push_nb(S, p, DARK, DARK_N, c)
                 S[p, SLOT + k] = -1
                 S[p, SLOT_UP + k] = 0
-                c2 = S[o, SLOT + k2]
-                r2 = first_row_at_nb(T, o, c2, E.T_BATTLE)
-                g2 = pay_cost_nb(T, S, o, r2, uses) if r2 >= 0 else False
-                use_nb(S, uses, o, c2)
-                _resolve_option_nb(T, S, M, M2, X, o, k2, E.T_BATTLE, rng, g2, 0, uses)
+                negate_with_nb(T, S, M, M2, X, o, np.int64(kind), np.int64(k2), rng, uses)
                 return
-    _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses)
+    _resolve_option_nb(T, S, M, M2, X, p, np.int64(k), np.int64(timing), rng, gauge, np.int64(count), uses)
 
 
 @njit(cache=True, _nrt=False)
@@ -629,6 +692,13 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
     """An option's rows with that timing, then its limit (face-up, gauge, or Dark Area at the end of the
     phase / turn); an evolve_now row takes effect last."""
     c = S[p, SLOT + k]
+    if T.ct[p, c, F_OPTYPE] == E.OPT_FIELD:  # a Field turns face-up: the others that end then leave
+        for k2 in range(3):
+            if k2 != k and S[p, SLOT + k2] >= 0 and S[p, SLOT_UP + k2] != 0 \
+                    and (S[p, SLOT_END + k2] & E.LE_FIELD) != 0:
+                discard_slot_nb(S, p, k2)
+                if X[X_IN_BATTLE] != 0:
+                    X[X_DIRTY] = 1
     first = -1
     evo = -1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
@@ -665,6 +735,49 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
 
 
+@njit(cache=True, _nrt=False)
+def negate_with_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
+    """p negates with the option in slot idx (kind 1: used like any option) or with its Digimon's ◎
+    ability row idx (kind 0: used once this turn, its costs paid) (reference: Effects.negate_with)."""
+    if kind == 1:
+        c2 = S[p, SLOT + idx]
+        r2 = first_row_at_nb(T, p, c2, E.T_BATTLE)
+        g2 = pay_cost_nb(T, S, p, r2, uses) if r2 >= 0 else False
+        use_nb(S, uses, p, c2)
+        _resolve_option_nb(T, S, M, M2, X, p, np.int64(idx), np.int64(E.T_BATTLE), rng, g2, np.int64(0), uses)
+        return
+    c = cur_nb(S, p)
+    S[p, ABIL_USED] |= 1 << (idx - T.ct[p, c, F_EFF_LO])
+    pay_cost_nb(T, S, p, idx, uses)
+    use_nb(S, uses, p, c)
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def negate_pick_nb(T, S, M, X, p, target_type):
+    return _negate_pick_c_nb(T, S, M, X, np.int64(p), np.int64(target_type))
+
+
+@njit(cache=True, _nrt=False)
+def _negate_pick_c_nb(T, S, M, X, p, target_type):
+    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions and costs
+    holding), else (1, slot) its first face-down negate card, else (-1, -1)
+    (reference_greedy.negate_pick)."""
+    c = cur_nb(S, p)
+    if (T.ct[p, c, F_TIMINGS] & TM_NEGATE) != 0 and abilities_active_nb(T, S, M, p):
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_TIMING] != E.T_BATTLE or ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) != 0:
+                continue
+            op = T.eff[r, E_OP]
+            if ((op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM)
+                    or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0))) \
+                    and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
+                return 0, r
+    k = negate_slot_nb(T, S, M, X, p, target_type)
+    if k >= 0:
+        return 1, k
+    return -1, -1
+
+
 @njit(cache=True, inline="always")
 def end_phase_nb(S, X):
     """Options used up in this phase go to the Dark Area (none: no call)."""
@@ -697,7 +810,7 @@ def use_ability_nb(T, S, M, M2, X, p, r, rng, uses):
         apply_row_nb(T, S, M, X, p, r, False, rng, -1, count)
         record_nb(T, X, LOG_ABILITY, p, r, c, count)
     use_nb(S, uses, p, c)
-    self_gauge_after_nb(T, S, M, X, p, r, rng)
+    self_gauge_after_nb(T, S, M, X, p, np.int64(r), rng)
     if ok and T.eff[r, E_OP] == E.OP_EVOLVE_NOW:
         evolve_now_nb(T, S, M, M2, X, p, r, rng, uses)
 
@@ -716,6 +829,7 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
             apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
             record_nb(T, X, LOG_SUPPORT, p, r, c, 0)
     use_nb(S, uses, p, c)
+    X[X_DIRTY] = 1  # passives with support: / sheet: conditions see the new card
 
 
 @njit(cache=True, _nrt=False)
@@ -731,16 +845,26 @@ def _sim_support_nb(T, S, M, M2, X, p, c, rng):
 
 
 # ---- slots, the support box and the box's top card: what ends when --------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def discard_slot_nb(S, p, k):
+    return _discard_slot_c_nb(S, np.int64(p), np.int64(k))
+
+
+@njit(cache=True, _nrt=False)
+def _discard_slot_c_nb(S, p, k):
     push_nb(S, p, DARK, DARK_N, S[p, SLOT + k])
     S[p, SLOT + k] = -1
     S[p, SLOT_UP + k] = 0
     S[p, SLOT_END + k] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def unbind_player_nb(S, p):
+    return _unbind_player_c_nb(S, np.int64(p))
+
+
+@njit(cache=True, _nrt=False)
+def _unbind_player_c_nb(S, p):
     """Options used with a Digimon that is no longer the top card (end event LE_LEAVE), and a card put
     into the support box by one, go to the Dark Area."""
     cp = cur_nb(S, p)
@@ -755,8 +879,8 @@ def unbind_player_nb(S, p):
 
 @njit(cache=True, _nrt=False)
 def unbind_nb(S):
-    unbind_player_nb(S, 0)
-    unbind_player_nb(S, 1)
+    for p in range(2):
+        unbind_player_nb(S, p)
 
 
 @njit(cache=True, _nrt=False)
@@ -809,8 +933,13 @@ def end_turn_nb(S, turn):
         S[p, POWER_N] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def option_active_nb(S, p, card):
+    return _option_active_c_nb(S, np.int64(p), np.int64(card))
+
+
+@njit(cache=True, _nrt=False)
+def _option_active_c_nb(S, p, card):
     """Option `card` is in one of p's slots and not tied (end event ``leave``) to a Digimon that left."""
     for k in range(3):
         if S[p, SLOT + k] == card:
@@ -831,8 +960,13 @@ def reset_m_nb(M):
         M[s, M_LOSTMUL] = 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def base_mods_nb(T, S, M, X, fa, sa, rng, sim):
+    return _base_mods_c_nb(T, S, M, X, np.int64(fa), np.int64(sa), rng, np.int64(sim))
+
+
+@njit(cache=True, _nrt=False)
+def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
     """Into M (reset by the caller): voids of both top cards (evaluated before either applies: two such
     Digimon void each other, seed 003 §3.5), passives and ``evolved`` rows of the top cards, the
     ``evolved`` rows of requirement options; sim: attack modifiers only (a rebuild)."""
@@ -876,8 +1010,13 @@ def base_mods_nb(T, S, M, X, fa, sa, rng, sim):
                         _apply_or_sim_nb(T, S, M, X, p, r, True, rng, opt, sim)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _apply_or_sim_nb(T, S, M, X, p, r, from_option, rng, card, sim):
+    return _apply_or_sim_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(from_option), rng, np.int64(card), np.int64(sim))
+
+
+@njit(cache=True, _nrt=False)
+def _apply_or_sim_c_nb(T, S, M, X, p, r, from_option, rng, card, sim):
     if sim:
         sim_row_nb(T, S, M, X, p, r, from_option, card, 0)
     else:
@@ -885,7 +1024,22 @@ def _apply_or_sim_nb(T, S, M, X, p, r, from_option, rng, card, sim):
 
 
 @njit(cache=True, _nrt=False)
+def logged_nb(X, p, c):
+    """Option c of p was used in this battle (its rows are replayed from the log, not as face-up)."""
+    for i in range(X[X_LOG_N]):
+        b = X_LOG + LOG_W * i
+        if X[b] == LOG_OPTION and X[b + 1] == p and X[b + 3] == c:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def faceup_nb(T, S, M, X, fa, sa, rng, sim):
+    return _faceup_c_nb(T, S, M, X, np.int64(fa), np.int64(sa), rng, np.int64(sim))
+
+
+@njit(cache=True, _nrt=False)
+def _faceup_c_nb(T, S, M, X, fa, sa, rng, sim):
     """Face-up options still in their slots: battle rows (full apply at the start of the battle,
     modifiers only in a rebuild) and the modifier rows of prep / evolution options used before."""
     for i in range(2):
@@ -893,7 +1047,7 @@ def faceup_nb(T, S, M, X, fa, sa, rng, sim):
         for k in range(3):
             c = S[p, SLOT + k]
             u = S[p, SLOT_UP + k]
-            if c < 0 or not (u > 0 or u == SPENT_TURN) or not option_active_nb(S, p, c):
+            if c < 0 or not (u > 0 or u == SPENT_TURN) or not option_active_nb(S, p, c) or logged_nb(X, p, c):
                 continue
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 tm = T.eff[r, E_TIMING]
@@ -967,8 +1121,13 @@ def opp_evolved_nb(T, S, M, X, p, rng, uses):
         auto_abilities_nb(T, S, M, X, o, E.T_OPP_EVOLVED, rng, uses)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def appear_nb(T, S, M, X, p, pos, r, rng, uses):
+    return _appear_c_nb(T, S, M, X, np.int64(p), np.int64(pos), np.int64(r), rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     """Appearance (reference_effects.Effects.appear): hand[pos] appears on p's box by row r."""
     c = hand_remove_nb(S, p, pos)
     had = S[p, SUPBOX] >= 0
@@ -995,8 +1154,13 @@ def appear_nb(T, S, M, X, p, pos, r, rng, uses):
     opp_evolved_nb(T, S, M, X, p, rng, uses)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def evolve_now_nb(T, S, M, M2, X, p, r, rng, uses):
+    return _evolve_now_c_nb(T, S, M, M2, X, np.int64(p), np.int64(r), rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
     """evolve_now: the player's policy picks a next-level Digimon from hand (greedy: evolve_target_nb;
     the baseline never uses such a card)."""
     if X[X_PLAYER + p] != E.PLAYER_GREEDY:
@@ -1029,7 +1193,7 @@ def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses):
         X[X_SPENT_N] = 0
         n = timed_options_nb(T, S, M, X, p, E.T_EVOLUTION)
         for i in range(n):
-            use_option_nb(T, S, M, M2, X, p, X[X_LIST + i], E.T_EVOLUTION, rng, uses)
+            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(E.T_EVOLUTION), rng, uses)
         end_phase_nb(S, X)
 
 
@@ -1087,7 +1251,7 @@ def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
             continue
         for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
             if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
-                k = sim_box_nb(T, S, M3, X, p, c, False, rng)
+                k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(0), rng)
                 if k > bk:
                     best = pos * 65536 + r
                     bk = k
@@ -1111,8 +1275,13 @@ def start_appearance_nb(T, S, M, M2, X, p, rng):
     return first_appearance_nb(T, S, M, X, p, E.T_START)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def evolve_target_nb(T, S, M, M2, X, p, r, rng):
+    return _evolve_target_c_nb(T, S, M, M2, X, np.int64(p), np.int64(r), rng)
+
+
+@njit(cache=True, _nrt=False)
+def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
     """Greedy's evolve_now target: the hand position of the best next-level Digimon (not ``no_ignore``,
     matching the row filter; outcome, level, A attack, then hand order), -1 none."""
     lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
@@ -1125,7 +1294,7 @@ def evolve_target_nb(T, S, M, M2, X, p, r, rng):
         c = S[p, HAND + pos]
         if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r):
             continue
-        k = sim_box_nb(T, S, M3, X, p, c, True, rng)
+        k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(1), rng)
         if k > bk:
             best = pos
             bk = k
@@ -1172,18 +1341,14 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
                 tc = S[o, SLOT + tk]
                 if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
                     continue
-                k = negate_slot_nb(T, S, M, X, p, -1)
-                if k < 0:
+                kind, k = negate_pick_nb(T, S, M, X, p, -1)
+                if kind < 0:
                     break
                 before = outcome_nb(T, S, M, p)
-                if sim_outcome_nb(T, S, M, M2, X, o, T.ct[o, tc, F_EFF_LO], T.ct[o, tc, F_EFF_HI], tc, 0, p,
-                                  rng) < before:
+                if sim_outcome_nb(T, S, M, M2, X, o, np.int64(T.ct[o, tc, F_EFF_LO]), np.int64(T.ct[o, tc, F_EFF_HI]),
+                                  np.int64(tc), np.int64(0), np.int64(p), rng) < before:
                     discard_slot_nb(S, o, tk)
-                    c2 = S[p, SLOT + k]
-                    r2 = first_row_at_nb(T, p, c2, E.T_BATTLE)
-                    g2 = pay_cost_nb(T, S, p, r2, uses) if r2 >= 0 else False
-                    use_nb(S, uses, p, c2)
-                    _resolve_option_nb(T, S, M, M2, X, p, k, E.T_BATTLE, rng, g2, 0, uses)
+                    negate_with_nb(T, S, M, M2, X, p, np.int64(kind), np.int64(k), rng, uses)
                     found = True
                     break
             if not found:
@@ -1200,7 +1365,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
                     pay_cost_nb(T, S, p, r, uses)
                     apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
                     record_nb(T, X, LOG_ABILITY, p, r, c, 0)
-                    self_gauge_after_nb(T, S, M, X, p, r, rng)
+                    self_gauge_after_nb(T, S, M, X, p, np.int64(r), rng)
     settle_nb(T, S, M, X, rng)
     return fa
 
@@ -1291,8 +1456,13 @@ def timed_options_nb(T, S, M, X, p, timing):
     return _timed_options_nb(T, S, M, X, p, timing)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _timed_options_nb(T, S, M, X, p, timing):
+    return _timed_options_c_nb(T, S, M, X, np.int64(p), np.int64(timing))
+
+
+@njit(cache=True, _nrt=False)
+def _timed_options_c_nb(T, S, M, X, p, timing):
     n = 0
     for k in range(3):
         c = S[p, SLOT + k]
@@ -1333,10 +1503,9 @@ def per_kmax_nb(T, S, p, lo, hi):
     km = -1
     for r in range(lo, hi):
         op = T.eff[r, E_OP]
-        if T.eff[r, E_TIMING] != E.T_BATTLE or not (op == E.OP_PER_DISCARD or op == E.OP_PER_DISCARD_DIGIMON
-                                                   or op == E.OP_PER_MILL):
+        if T.eff[r, E_TIMING] != E.T_BATTLE or (OP_FLAGS[op] & OPF_PER) == 0:
             continue
-        a = per_avail_nb(T, S, p, op) - (mill if op == E.OP_PER_MILL else disc)
+        a = per_avail_nb(T, S, p, op, r) - (mill if op == E.OP_PER_MILL else disc)
         if a < 0:
             a = 0
         if T.eff[r, E_ARG2] > 0 and T.eff[r, E_ARG2] < a:
@@ -1346,7 +1515,7 @@ def per_kmax_nb(T, S, p, lo, hi):
     return km
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)  # one copy: inlined at its six call sites it cost a minute of compile
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy;
     with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb)."""
@@ -1374,7 +1543,7 @@ def _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng
             if pos >= 0:
                 c = S[p, HAND + pos]
                 M2v = M2[0:2]
-                sim_box_nb(T, S, M2v, X, p, c, True, rng)
+                sim_box_nb(T, S, M2v, X, p, np.int64(c), np.int64(1), rng)
                 top = S[p, TOP]
                 ev = S[p, EVOLVED]
                 S[p, TOP] = c
@@ -1401,8 +1570,13 @@ def negate_slot_nb(T, S, M, X, p, target_type):
     return _negate_slot_nb(T, S, M, X, p, target_type)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _negate_slot_nb(T, S, M, X, p, target_type):
+    return _negate_slot_c_nb(T, S, M, X, np.int64(p), np.int64(target_type))
+
+
+@njit(cache=True, _nrt=False)
+def _negate_slot_c_nb(T, S, M, X, p, target_type):
     for k in range(3):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
@@ -1428,8 +1602,13 @@ def _negate_slot_nb(T, S, M, X, p, target_type):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def direct_damage_nb(T, S, M, X, p, lo, hi, card):
+    return _direct_damage_c_nb(T, S, M, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card))
+
+
+@njit(cache=True, _nrt=False)
+def _direct_damage_c_nb(T, S, M, X, p, lo, hi, card):
     """The points p's battle rows [lo, hi) (conditions holding, not blocked) take from the opponent
     for sure (reference_greedy.direct_damage)."""
     o = 1 - p
@@ -1446,8 +1625,13 @@ def direct_damage_nb(T, S, M, X, p, lo, hi, card):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def damage_ok_nb(T, S, p, lo, hi):
+    return _damage_ok_c_nb(T, S, np.int64(p), np.int64(lo), np.int64(hi))
+
+
+@njit(cache=True, _nrt=False)
+def _damage_ok_c_nb(T, S, p, lo, hi):
     """Rows [lo, hi) have a battle row that damages the opponent's points and none stacks the own
     Digimon onto the gauge (greedy's rule 3)."""
     dmg = False
@@ -1557,13 +1741,14 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
         if ab:
             for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
                 if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, p, r, r + 1) \
-                        and sim_outcome_nb(T, S, M, M2, X, p, r, r + 1, -1, 0, p, rng) >= cur:
+                        and sim_outcome_nb(T, S, M, M2, X, p, np.int64(r), np.int64(r + 1), np.int64(-1), np.int64(0),
+                                           np.int64(p), rng) >= cur:
                     return 0, r
         for k in range(3):
             c = S[p, SLOT + k]
             if option_ready_nb(T, S, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
-                    and sim_outcome_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, 0, p,
-                                       rng) >= cur:
+                    and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
+                                       np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return 1, k
     return -1, -1
 
@@ -1579,7 +1764,7 @@ def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
     top = -1
     k = kmax  # first the largest count
     while True:
-        o = sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, k, p, rng)
+        o = sim_outcome_nb(T, S, M, M2, X, p, np.int64(lo), np.int64(hi), np.int64(card), np.int64(k), np.int64(p), rng)
         if top < 0:
             top = o
             if kmax == 0:

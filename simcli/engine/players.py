@@ -143,7 +143,7 @@ def cmp_has_nb(has, c):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _in(T, s, c, base, n, v):
     for i in range(n):
         if T.ct[s, c, base + i] == v:

@@ -43,7 +43,7 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE}
-PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL}
+PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
@@ -193,6 +193,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(power(g, x, mods), c, v)
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
+        elif kind in (E.C_HAND, E.C_OPP_HAND):
+            ok = cmp_num(len((p if kind == E.C_HAND else o).hand), c, v)
         else:
             ok = False
         if not ok:
@@ -332,12 +334,14 @@ def card_immune(g, o, card, mods) -> bool:
     return False
 
 
-def per_avail(g, p, op) -> int:
+def per_avail(g, p, op, row=None) -> int:
     t = g.t
     if op == E.OP_PER_DISCARD:
         return len(p.hand)
     if op == E.OP_PER_DISCARD_DIGIMON:
         return sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON)
+    if op == E.OP_PER_DISCARD_IF:
+        return len(matching_hand(g, p, row))
     return len(p.deck)
 
 
@@ -422,12 +426,14 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     if op in PER_OPS:
         n = count
         if not sim:
-            n = min(n, per_avail(g, p, op))
+            n = min(n, per_avail(g, p, op, row))
             if arg2 > 0:
                 n = min(n, arg2)
             for _ in range(n):
                 if op == E.OP_PER_MILL:
                     p.dark.append(p.deck.pop())
+                elif op == E.OP_PER_DISCARD_IF:
+                    p.dark.append(p.hand.pop(discard_matching(g, p, row)))
                 else:
                     p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
         mods[p.seat].add += arg * max(0, n)
@@ -631,20 +637,27 @@ class Effects(NoEffects):
         g.log_line(f"  {'AB'[p.seat]} uses {g.cname(p, c)}")
         if respond and timing == E.T_BATTLE:
             o = g.ps[1 - p.seat]
-            k2 = g.players[o.seat].negate_response(g, o, p, c, count)
-            if k2 is not None and k2 >= 0:
-                g.log_line(f"  {'AB'[o.seat]} negates it with {g.cname(o, o.slots[k2])}")
+            ch = g.players[o.seat].negate_response(g, o, p, c, count)
+            if ch is not None:
+                kind, k2 = ch
                 p.dark.append(c)
                 p.slots[k] = -1
                 p.slot_up[k] = 0
-                self.use_option(g, o, k2, E.T_BATTLE, 0, False)
+                self.negate_with(g, o, kind, k2)
                 return
         self.resolve_option(g, p, k, idx, gauge, count)
 
     def resolve_option(self, g, p, k, idx, gauge, count) -> None:
-        """An option's rows (indices idx, one timing), then its limit."""
+        """An option's rows (indices idx, one timing), then its limit.  A Field option turning face-up
+        first sends the player's face-up options with end event ``field`` to the Dark Area."""
         t = g.t
         c = p.slots[k]
+        if int(t.optype[p.seat, c]) == E.OPT_FIELD:
+            for k2 in range(3):
+                if k2 != k and p.slots[k2] >= 0 and p.slot_up[k2] != 0 and p.slot_end[k2] & E.LE_FIELD:
+                    self.discard_slot(g, p, k2)
+                    if self.in_battle:
+                        self.dirty = True
         evo = None
         for r in idx:
             row = t.effects[r]
@@ -667,6 +680,20 @@ class Effects(NoEffects):
             self.spent.append((p.seat, k))
         if evo is not None:  # decided: evolve_now takes effect after the card's other rows
             self.evolve_now(g, p, evo)
+
+    def negate_with(self, g, p, kind: int, idx: int) -> None:
+        """p negates with the option in slot idx (kind 1: it is used like any option) or with the ◎
+        ability row idx of its Digimon (kind 0: used once this turn, its costs paid)."""
+        if kind == 1:
+            g.log_line(f"  {'AB'[p.seat]} negates it with {g.cname(p, p.slots[idx])}")
+            self.use_option(g, p, idx, E.T_BATTLE, 0, False)
+            return
+        c = p.cur()
+        g.log_line(f"  {'AB'[p.seat]} negates it with the ability of {g.cname(p, c)}")
+        g.ability_used.add((p.seat, idx))
+        pay_cost(g, p, g.t.effects[idx])
+        g.card_uses[p.seat, c] += 1
+        p.used |= 1 << c
 
     def end_phase(self, g) -> None:
         for seat, k in self.spent:
@@ -694,6 +721,7 @@ class Effects(NoEffects):
                 self.record(g, LOG_SUPPORT, p, r, c, 0)
         g.use(p, c)
         g.log_line(f"  {'AB'[p.seat]} supports with {g.cname(p, c)}")
+        self.dirty = True  # passives with support: / sheet: conditions see the new card
 
     def use_ability(self, g, p, r: int, count: int = 0) -> None:
         row = g.t.effects[r]
@@ -845,10 +873,12 @@ class Effects(NoEffects):
         """Face-up options still in their slots: battle rows (full apply at the start of the battle,
         modifiers only in a rebuild) and the modifier rows of prep / evolution options used before."""
         t = g.t
+        used_now = {(x[1], x[3]) for x in self.log if x[0] == LOG_OPTION}  # replayed from the log instead
         for p in (sa, fa):
             for k in range(3):
                 c = p.slots[k]
-                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c):
+                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c) \
+                        or (p.seat, c) in used_now:
                     continue
                 for row in rows(g, p.seat, c):
                     tm = int(row[E.E_TIMING])
@@ -939,10 +969,10 @@ class Effects(NoEffects):
                 ch = g.players[p.seat].item_negation(g, p)
                 if ch is None:
                     break
-                k, tk = ch
-                g.log_line(f"  {'AB'[p.seat]} negates {g.cname(o, o.slots[tk])} with {g.cname(p, p.slots[k])}")
+                kind, k, tk = ch
+                g.log_line(f"  {'AB'[p.seat]} negates {g.cname(o, o.slots[tk])}")
                 self.discard_slot(g, o, tk)
-                self.use_option(g, p, k, E.T_BATTLE, 0, False)
+                self.negate_with(g, p, kind, k)
         self.in_battle = True
         self.faceup_options(g, fa, sa, g.mods, False)
         for p in (sa, fa):  # "at the start of the battle" abilities
@@ -1004,9 +1034,7 @@ class Effects(NoEffects):
         for p in (fa, sa):
             won = (result == E.BR_FIRST) == (p is fa) and result != E.BR_DRAW
             lost = result != E.BR_DRAW and not won
-            tm = E.T_WIN if won else (E.T_LOSE if lost else -1)
-            if tm < 0:
-                continue
+            tm = E.T_WIN if won else (E.T_LOSE if lost else E.T_DRAW)
             self.auto_abilities(g, p, tm)
             if g.decided():
                 break

@@ -34,7 +34,8 @@ from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
 from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune,
-                                             cond_ok, cost_payable, legal_appearances, next_level_targets, rows)
+                                             cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
+                                             rows)
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -103,6 +104,8 @@ def per_kmax(g, p, rs) -> int:
             a = len(p.deck) - mill
         elif op == E.OP_PER_DISCARD:
             a = len(p.hand) - disc
+        elif op == E.OP_PER_DISCARD_IF:
+            a = len(matching_hand(g, p, r)) - disc
         else:
             a = sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON) - disc
         a = max(0, a)
@@ -191,6 +194,27 @@ def negate_row_ok(g, p, c, target_type: int) -> bool:
     return ok
 
 
+def negate_kind_ok(op: int, target_type: int) -> bool:
+    return (op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM) \
+        or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0))
+
+
+def negate_pick(g, p, target_type: int):
+    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions and costs
+    holding), else (1, slot) its first face-down negate card, else None."""
+    t, s = g.t, p.seat
+    if g.effects.abilities_active(g, p):
+        c = p.cur()
+        for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
+            row = t.effects[r]
+            if int(row[E.E_TIMING]) != E.T_BATTLE or (s, r) in g.ability_used:
+                continue
+            if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row) and cost_payable(g, p, row):
+                return 0, r
+    k = negate_slot(g, p, target_type)
+    return None if k is None else (1, k)
+
+
 def negate_slot(g, p, target_type: int):
     t, s = g.t, p.seat
     for k, c in enumerate(p.slots):
@@ -267,28 +291,29 @@ class GreedyPlayer(BaselinePlayer):
         return out
 
     def negate_response(self, g, p, user, card, count):
-        """Slot of the negate card p answers user's option `card` with, or None."""
+        """(kind, index) p answers user's option `card` with — (0, ◎ ability row) of its Digimon first
+        (no card spent), else (1, slot) a negate card — when the option would worsen its battle; None."""
         t = g.t
-        k = negate_slot(g, p, int(t.optype[user.seat, card]))
-        if k is None:
+        ch = negate_pick(g, p, int(t.optype[user.seat, card]))
+        if ch is None:
             return None
         before = outcome(g, p, g.mods)
         after = sim_outcome(g, user, option_rows(g, user, card, E.T_BATTLE), card, count, p.seat)
-        return k if after < before else None
+        return ch if after < before else None
 
     def item_negation(self, g, p):
-        """(own slot, opponent's slot): negate a face-up Item at the start of battle, or None."""
+        """(kind, index, opponent's slot): negate a face-up Item at the start of battle, or None."""
         t = g.t
         o = g.ps[1 - p.seat]
         for tk, tc in enumerate(o.slots):
             if tc < 0 or o.slot_up[tk] <= 0 or int(t.optype[o.seat, tc]) != OPT_ITEM:
                 continue
-            k = negate_slot(g, p, -1)
-            if k is None:
+            ch = negate_pick(g, p, -1)
+            if ch is None:
                 return None
             before = outcome(g, p, g.mods)
             if sim_outcome(g, o, option_rows(g, o, tc, E.T_BATTLE), tc, 0, p.seat) < before:
-                return k, tk
+                return ch[0], ch[1], tk
         return None
 
     def ignore_choice(self, g, p):
