@@ -441,3 +441,39 @@ def test_support_placement_rebuilds_the_modifiers():
     both_turn(T, g, fa=0)
     # greedy's look-ahead sees only the support's own row (+1: 201 < 250): kept
     assert _fights(g) == [(200, 250)] and 1 in g.ps[0].hand
+
+
+def test_negation_conditioned_on_the_negated_card():
+    # "invalidate the opponent's 'X' card before it takes effect": the negate row's card condition
+    # names the option to negate
+    g, f = duel(a_opts=["atk+100"], b_opts=["negate_option if card=OptA0"])
+    assert f == [(200, 250)] and 1 in g.ps[0].dark
+    g, f = duel(a_opts=["atk+100"], b_opts=["negate_option if card=Other"])
+    assert f == [(300, 250)] and g.ps[1].slots[0] == 1
+
+
+def test_ban_options():
+    # "The opponent cannot use the card 'X'": A's option named OptA0 cannot be used while B's Digimon
+    # (abilities active) bans it
+    g, f = duel(a_opts=["atk+100"], b_fx=["ban_options if card=OptA0 | when: passive"])
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+    g, f = duel(a_opts=["atk+100"], b_fx=["ban_options if card:optype=Item | when: passive"])  # a Program
+    assert f == [(300, 250)]
+    g, f = duel(a_opts=["atk+100"], b_fx=["ban_options if card=OptA0 | when: passive"],
+                a_fx=["void_abilities | when: passive"])  # B's abilities are void: no ban
+    assert f == [(300, 250)]
+
+
+def test_negated_filter_in_a_requirement():
+    # Re-123 "Cannot evolve from Virus attributes": the qualifier attr!=Virus on every alternative
+    q = {"from_name": "alpha", "win_pct": 40, "from_filter": "attr!=Virus"}
+    g = _evolve_with([], reqs=(q,))  # the test Alpha is a Vaccine copy of St-1
+    assert g.ps[0].evo_opts == [(2, 1)]
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), attribute="Virus"),
+              digi("AlphaIV", level="IV", atk=(300, 240, 200), reqs=[q]), custom("St-59", modeled=True)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, hand=[1, 2], deck=list(range(3, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.ps[0].evo_opts == [] and g.ps[0].top == -1

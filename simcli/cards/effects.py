@@ -49,6 +49,8 @@ One effect per string::
                                            go to hand; the deck is shuffled
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
+              | ban_options                the opponent cannot use its option cards for which this row's
+                                           card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -71,6 +73,7 @@ One effect per string::
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
+              (every "=" form also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
                                            card; a requirement option: in the battle of the turn it served
@@ -142,6 +145,7 @@ _OP_SIMPLE = {
     "evolve_now": E.OP_EVOLVE_NOW,
     "opp_wipe": E.OP_OPP_WIPE,
     "appear": E.OP_APPEAR,
+    "ban_options": E.OP_BAN_OPTIONS,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -216,7 +220,7 @@ _RE_CALL2 = re.compile(r"^([a-z_]+)\((\d+),\s*(\d+)\)$")
 _RE_PER = re.compile(r"^([a-z_]+)\((\d+)(?:,\s*(\d+))?\)$")
 _RE_WORD = re.compile(r"^([a-z_]+)\(([^()]+)\)$")
 _RE_COND = re.compile(r"^([a-z_]+)\s*(!=|>=|<=|=|>|<|~)\s*(.+)$")
-_RE_FILT = re.compile(r"^([a-z_]+)\s*(=|~)\s*(.+)$")
+_RE_FILT = re.compile(r"^([a-z_]+)\s*(!=|=|~)\s*(.+)$")
 
 
 class EffectSyntaxError(ValueError):
@@ -282,7 +286,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
 
 def _parse_filter(s: str) -> tuple[str, str, str]:
     m = _RE_FILT.match(s.strip())
-    if not m or (m.group(1), m.group(2)) not in _FILTERS:
+    if not m or (m.group(1), "=" if m.group(2) == "!=" else m.group(2)) not in _FILTERS:
         raise EffectSyntaxError(f"bad filter {s!r}")
     key, cmp, value = m.group(1), m.group(2), m.group(3).strip()
     if key == "level" and value not in E.LEVEL_INDEX:
@@ -509,7 +513,10 @@ def normalize_word(word: str) -> str:
 
 
 def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]:
-    """A filter (key, cmp, value) → (FK_*, value code)."""
+    """A filter (key, cmp, value) → (FK_*, value code); "!=" gives the negative FK_* (the negation)."""
+    if cmp == "!=":
+        fk, v = filter_code(key, "=", value, vocab)
+        return -fk, v
     fk = _FILTERS[(key, cmp)]
     if fk == E.FK_NAME:
         from simcli.cards.names import norm_name

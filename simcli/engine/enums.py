@@ -114,7 +114,8 @@ OP_OPP_WIPE = 43  # every card in the opponent's hand and option slots goes to i
 OP_LOST_ADD = 44  # opponent's lost points + arg when this side wins (after lost*K)
 OP_APPEAR = 45  # an appearance row (a Digimon's appearance condition): the card appears from hand
 OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match the row filter
-N_OPS = 47
+OP_BAN_OPTIONS = 47  # the opponent cannot use its option cards for which the row's card conditions hold
+N_OPS = 48
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -162,7 +163,7 @@ C_OPP_HAND = 35
 N_CONDS = 36
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
-# a filter is (FK_*, value) and holds for one card
+# a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
 FK_NONE = 0
 FK_NAME = 1  # rule name (DM-NAME-1) = value (name code)
 FK_NAME_HAS = 2  # the printed name contains a text (value = bit index of that text, tables: name bits)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE  # noqa: F401
+from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -673,7 +673,7 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     use_nb(S, uses, p, c)
     o = 1 - p
     if timing == E.T_BATTLE and X[X_PLAYER + o] == E.PLAYER_GREEDY:
-        kind, k2 = negate_pick_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE])
+        kind, k2 = negate_pick_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE], c)
         if kind >= 0:
             before = outcome_nb(T, S, M, o)
             after = sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
@@ -753,15 +753,15 @@ def negate_with_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def negate_pick_nb(T, S, M, X, p, target_type):
-    return _negate_pick_c_nb(T, S, M, X, np.int64(p), np.int64(target_type))
+def negate_pick_nb(T, S, M, X, p, target_type, card):
+    return _negate_pick_c_nb(T, S, M, X, np.int64(p), np.int64(target_type), np.int64(card))
 
 
 @njit(cache=True, _nrt=False)
-def _negate_pick_c_nb(T, S, M, X, p, target_type):
-    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions and costs
-    holding), else (1, slot) its first face-down negate card, else (-1, -1)
-    (reference_greedy.negate_pick)."""
+def _negate_pick_c_nb(T, S, M, X, p, target_type, card):
+    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
+    on the option `card` to negate — and costs holding), else (1, slot) its first face-down negate
+    card, else (-1, -1) (reference_greedy.negate_pick)."""
     c = cur_nb(S, p)
     if (T.ct[p, c, F_TIMINGS] & TM_NEGATE) != 0 and abilities_active_nb(T, S, M, p):
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
@@ -770,9 +770,9 @@ def _negate_pick_c_nb(T, S, M, X, p, target_type):
             op = T.eff[r, E_OP]
             if ((op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM)
                     or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0))) \
-                    and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
+                    and cond_ok_nb(T, S, M, X, p, r, card) and cost_payable_nb(T, S, p, r):
                 return 0, r
-    k = negate_slot_nb(T, S, M, X, p, target_type)
+    k = negate_slot_nb(T, S, M, X, p, target_type, card)
     if k >= 0:
         return 1, k
     return -1, -1
@@ -1341,7 +1341,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
                 tc = S[o, SLOT + tk]
                 if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
                     continue
-                kind, k = negate_pick_nb(T, S, M, X, p, -1)
+                kind, k = negate_pick_nb(T, S, M, X, p, -1, tc)
                 if kind < 0:
                     break
                 before = outcome_nb(T, S, M, p)
@@ -1466,7 +1466,8 @@ def _timed_options_c_nb(T, S, M, X, p, timing):
     n = 0
     for k in range(3):
         c = S[p, SLOT + k]
-        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
+        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c) \
+                or banned_nb(T, S, M, X, p, c):
             continue
         has = False
         pay = True
@@ -1563,23 +1564,25 @@ def _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng
 
 
 @njit(cache=True, inline="always")
-def negate_slot_nb(T, S, M, X, p, target_type):
-    """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1."""
+def negate_slot_nb(T, S, M, X, p, target_type, card):
+    """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1;
+    card conditions of its negate row concern the option `card` to negate."""
     if not facedown_with_nb(T, S, p, TM_NEGATE):
         return -1
-    return _negate_slot_nb(T, S, M, X, p, target_type)
+    return _negate_slot_nb(T, S, M, X, p, target_type, card)
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def _negate_slot_nb(T, S, M, X, p, target_type):
-    return _negate_slot_c_nb(T, S, M, X, np.int64(p), np.int64(target_type))
+def _negate_slot_nb(T, S, M, X, p, target_type, card):
+    return _negate_slot_c_nb(T, S, M, X, np.int64(p), np.int64(target_type), np.int64(card))
 
 
 @njit(cache=True, _nrt=False)
-def _negate_slot_c_nb(T, S, M, X, p, target_type):
+def _negate_slot_c_nb(T, S, M, X, p, target_type, card):
     for k in range(3):
         c = S[p, SLOT + k]
-        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c):
+        if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c) \
+                or banned_nb(T, S, M, X, p, c):
             continue
         ok = False
         pay = True
@@ -1592,7 +1595,7 @@ def _negate_slot_c_nb(T, S, M, X, p, target_type):
             op = T.eff[r, E_OP]
             if not (op == E.OP_NEGATE_PROGRAM or op == E.OP_NEGATE_ITEM or op == E.OP_NEGATE_OPTION):
                 continue
-            if not cond_ok_nb(T, S, M, X, p, r, -1):
+            if not cond_ok_nb(T, S, M, X, p, r, card):
                 continue
             if (op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM) \
                     or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0)):
@@ -1648,6 +1651,39 @@ def _damage_ok_c_nb(T, S, p, lo, hi):
 
 
 @njit(cache=True, inline="always")
+def banned_nb(T, S, M, X, p, c):
+    """p may not use its option c: an opponent's ban_options row (reference_greedy.banned); no call
+    unless the opponent's Digimon or slots hold one."""
+    o = 1 - p
+    m = T.ct[o, cur_nb(S, o), F_TIMINGS]
+    for k in range(3):
+        x = S[o, SLOT + k]
+        if x >= 0:
+            m |= T.ct[o, x, F_TIMINGS]
+    if (m & TM_BAN) == 0:
+        return False
+    return _banned_nb(T, S, M, X, np.int64(p), np.int64(c))
+
+
+@njit(cache=True, _nrt=False)
+def _banned_nb(T, S, M, X, p, c):
+    o = 1 - p
+    if abilities_active_nb(T, S, M, o):
+        x = cur_nb(S, o)
+        for r in range(T.ct[o, x, F_EFF_LO], T.ct[o, x, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and cond_ok_nb(T, S, M, X, o, r, c):
+                return True
+    for k in range(3):
+        x = S[o, SLOT + k]
+        if x < 0 or S[o, SLOT_UP + k] <= 0:
+            continue
+        for r in range(T.ct[o, x, F_EFF_LO], T.ct[o, x, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and cond_ok_nb(T, S, M, X, o, r, c):
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def ability_ready_nb(T, S, M, X, p, c, r):
     """Ability row r of p's top card c can be used in this window."""
     return T.eff[r, E_TIMING] == E.T_BATTLE and ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) == 0 \
@@ -1655,11 +1691,12 @@ def ability_ready_nb(T, S, M, X, p, c, r):
 
 
 @njit(cache=True, inline="always")
-def option_ready_nb(T, S, p, k):
-    """The option in slot k can be used in this window (face-down, usable, its battle rows payable)."""
+def option_ready_nb(T, S, M, X, p, k):
+    """The option in slot k can be used in this window (face-down, usable, not banned, its battle rows
+    payable)."""
     c = S[p, SLOT + k]
     return c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and not face_up_blocked_nb(T, S, p, c) \
-        and rows_payable_at_nb(T, S, p, c, E.T_BATTLE)
+        and rows_payable_at_nb(T, S, p, c, E.T_BATTLE) and not banned_nb(T, S, M, X, p, c)
 
 
 @njit(cache=True, _nrt=False)
@@ -1684,7 +1721,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     return 0, r
         for k in range(3):
             c = S[p, SLOT + k]
-            if option_ready_nb(T, S, p, k) and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 \
+            if option_ready_nb(T, S, M, X, p, k) and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 \
                     and direct_damage_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) >= S[o, PTS]:
                 return 1, k
     cur = outcome_nb(T, S, M, p)
@@ -1725,7 +1762,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                 bo = o2
                 bn = 0
         for k in range(3):
-            if not option_ready_nb(T, S, p, k):
+            if not option_ready_nb(T, S, M, X, p, k):
                 continue
             c = S[p, SLOT + k]
             o2, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
@@ -1746,7 +1783,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     return 0, r
         for k in range(3):
             c = S[p, SLOT + k]
-            if option_ready_nb(T, S, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
+            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
                     and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
                                        np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return 1, k
@@ -1797,7 +1834,8 @@ def _prepare_ignore_nb(T, S, M, X, s, uses):
     extra = 0
     for k in range(3):
         c = S[s, SLOT + k]
-        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c):
+        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
+                or banned_nb(T, S, M, X, s, c):
             continue
         for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
             if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \

@@ -153,7 +153,14 @@ def _in(T, s, c, base, n, v):
 
 @njit(cache=True, _nrt=False)
 def filter_card_nb(T, s, c, fk, v):
-    """Card c of seat s matches the filter (FK_*, value) (tables.card_match)."""
+    """Card c of seat s matches the filter (FK_*, value; a negative FK_* negates) (tables.card_match)."""
+    if fk < 0:
+        return not _filter_pos_nb(T, s, c, -fk, v)
+    return _filter_pos_nb(T, s, c, fk, v)
+
+
+@njit(cache=True, inline="always")
+def _filter_pos_nb(T, s, c, fk, v):
     if fk == E.FK_NAME:
         return T.ct[s, c, F_VNAME] == v
     if fk == E.FK_NAME_HAS:

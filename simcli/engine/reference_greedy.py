@@ -177,16 +177,17 @@ def best_count(g, p, rs, card) -> tuple[int, int]:
     return top, k
 
 
-def negate_row_ok(g, p, c, target_type: int) -> bool:
+def negate_row_ok(g, p, c, target_type: int, target: int = -1) -> bool:
     """Option c of p has a battle row that negates this option type (-1: an active Item, standalone)
-    whose conditions hold, and all its battle rows' costs are payable."""
+    whose conditions hold (card conditions: the option `target` to negate), and all its battle rows'
+    costs are payable."""
     t = g.t
     ok = False
     for r in option_rows(g, p, c, E.T_BATTLE):
         if not cost_payable(g, p, r):
             return False
         op = int(r[E.E_OP])
-        if op not in NEGATE_OPS or not cond_ok(g, p, r):
+        if op not in NEGATE_OPS or not cond_ok(g, p, r, card=target):
             continue
         if (op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM) \
                 or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0)):
@@ -199,9 +200,10 @@ def negate_kind_ok(op: int, target_type: int) -> bool:
         or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0))
 
 
-def negate_pick(g, p, target_type: int):
-    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions and costs
-    holding), else (1, slot) its first face-down negate card, else None."""
+def negate_pick(g, p, target_type: int, target: int = -1):
+    """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
+    on the option `target` to negate — and costs holding), else (1, slot) its first face-down negate
+    card, else None."""
     t, s = g.t, p.seat
     if g.effects.abilities_active(g, p):
         c = p.cur()
@@ -209,20 +211,37 @@ def negate_pick(g, p, target_type: int):
             row = t.effects[r]
             if int(row[E.E_TIMING]) != E.T_BATTLE or (s, r) in g.ability_used:
                 continue
-            if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row) and cost_payable(g, p, row):
+            if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row, card=target) \
+                    and cost_payable(g, p, row):
                 return 0, r
-    k = negate_slot(g, p, target_type)
+    k = negate_slot(g, p, target_type, target)
     return None if k is None else (1, k)
 
 
-def negate_slot(g, p, target_type: int):
+def negate_slot(g, p, target_type: int, target: int = -1):
     t, s = g.t, p.seat
     for k, c in enumerate(p.slots):
-        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
-        if negate_row_ok(g, p, c, target_type):
+        if negate_row_ok(g, p, c, target_type, target):
             return k
     return None
+
+
+def banned(g, p, c) -> bool:
+    """p may not use its option c: an opponent's ``ban_options`` row (its Digimon's, while its abilities
+    are active, or a face-up option's) whose card conditions hold for c."""
+    t = g.t
+    o = g.ps[1 - p.seat]
+    srcs = []
+    if g.effects.abilities_active(g, o):
+        srcs.append(o.cur())
+    srcs += [x for k, x in enumerate(o.slots) if x >= 0 and o.slot_up[k] > 0]
+    for x in srcs:
+        for row in rows(g, o.seat, x):
+            if int(row[E.E_OP]) == E.OP_BAN_OPTIONS and cond_ok(g, o, row, card=c):
+                return True
+    return False
 
 
 class GreedyPlayer(BaselinePlayer):
@@ -281,7 +300,7 @@ class GreedyPlayer(BaselinePlayer):
         t, s = g.t, p.seat
         out = []
         for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
                 continue
             rs = option_rows(g, p, c, timing)
             if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
@@ -294,7 +313,7 @@ class GreedyPlayer(BaselinePlayer):
         """(kind, index) p answers user's option `card` with — (0, ◎ ability row) of its Digimon first
         (no card spent), else (1, slot) a negate card — when the option would worsen its battle; None."""
         t = g.t
-        ch = negate_pick(g, p, int(t.optype[user.seat, card]))
+        ch = negate_pick(g, p, int(t.optype[user.seat, card]), card)
         if ch is None:
             return None
         before = outcome(g, p, g.mods)
@@ -308,7 +327,7 @@ class GreedyPlayer(BaselinePlayer):
         for tk, tc in enumerate(o.slots):
             if tc < 0 or o.slot_up[tk] <= 0 or int(t.optype[o.seat, tc]) != OPT_ITEM:
                 continue
-            ch = negate_pick(g, p, -1)
+            ch = negate_pick(g, p, -1, tc)
             if ch is None:
                 return None
             before = outcome(g, p, g.mods)
@@ -324,7 +343,7 @@ class GreedyPlayer(BaselinePlayer):
             return None
         slot, extra = -1, 0
         for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
                 continue
             for r in rows(g, s, c):
                 if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
@@ -370,7 +389,7 @@ class GreedyPlayer(BaselinePlayer):
                 if rs and all(cost_payable(g, p, r) for r in rs):
                     sup.append((2, pos, rs, -1))
         for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c):
+            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
                 continue
             rs = option_rows(g, p, c, E.T_BATTLE)
             if rs and all(cost_payable(g, p, r) for r in rs):

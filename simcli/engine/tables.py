@@ -355,6 +355,7 @@ F_TIMINGS = F_OPTCAND + 1
 TM_NEGATE = 1 << 30
 TM_EVOLVE_NOW = 1 << 29  # one of the card's battle rows is evolve_now (greedy simulations evolve first)
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
+TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 F_PAIR = F_APPTIM + 1
@@ -402,6 +403,8 @@ def kernel_tables(t: Tables) -> KTables:
                 if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
                         E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
                     m |= TM_DAMAGE
+                if t.effects[r, E.E_OP] == E.OP_BAN_OPTIONS:
+                    m |= TM_BAN
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
@@ -417,7 +420,10 @@ def kernel_tables(t: Tables) -> KTables:
 
 
 def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
-    """Card c of seat matches the filter (FK_*, value) — the plain twin of kernel_effects.card_match_nb."""
+    """Card c of seat matches the filter (FK_*, value; a negative FK_* negates) — the plain twin of
+    players.filter_card_nb."""
+    if fk < 0:
+        return not card_match(t, seat, c, -fk, v)
     if fk == E.FK_NAME:
         return int(t.vname[seat, c]) == v
     if fk == E.FK_NAME_HAS:
