@@ -241,6 +241,18 @@ def test_appearance_baseline_bl8_and_kept_in_hand():
     assert g.ps[0].top == 1 and f == [(880, 600)]
 
 
+def test_greedy_holds_its_digimon_for_an_appearance():
+    # GreedyPlayer.hold: evolving Alpha into AlphaIV would lose Omega's condition (name=Alpha), so the
+    # greedy player keeps Alpha in the box and makes Omega appear; the baseline evolves (BL-4)
+    evo = digi("AlphaIV", level="IV", bt="A", atk=(500, 400, 300), reqs=[{"from_name": "alpha", "cards": 0}])
+    T, g, f = _appear_game(["appear if name=Alpha & opp_level=Ultimate"], a_draws=[evo])
+    assert g.ps[0].top == 1 and f == [(880, 600)] and 2 in g.ps[0].hand
+    assert any("holds its Digimon for an appearance" in ln for ln in g.log)
+    T, g, f = _appear_game(["appear if name=Alpha & opp_level=Ultimate"], a_draws=[evo],
+                           players=("baseline", "baseline"))
+    assert g.ps[0].top == -1 and 1 in g.ps[0].hand and f == [(400, 700)]  # AlphaIV (type A) fought
+
+
 def test_appearance_at_the_start_of_battle_and_costs():
     # "At the start of the battle, send 1 Cyborg type Digimon from your hand … and make this card appear"
     cyborg = digi("Cyb", level="IV", atk=(10, 10, 10), species="Cyborg")

@@ -29,7 +29,7 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
-from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb, battle_action_greedy_nb,
+from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
                                           reset_m_nb, settle_nb, timed_options_nb, use_ability_nb, use_nb,
@@ -142,11 +142,18 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
             S[s, EXCH] = hand_remove_nb(S, s, b)
     # (4) evolution preparation (BL-4; greedy: only chains whose costs it can pay)
     nsteps = plan_chain_nb(T, S, s, greedy, W)
+    hold = False
+    if greedy and app and S[s, EXCH] < 0:  # keep the box for an appearance this turn (GreedyPlayer.hold)
+        lv = T.ct[s, S[s, PLAN + PLAN_W * (nsteps - 1)], F_LEVEL] if nsteps > 0 else T.ct[s, cur_nb(S, s), F_LEVEL] + 1
+        if appearance_hold_nb(T, S, M, X, s, lv):
+            hold = True
+            nsteps = 0
+            S[s, PLAN_N] = 0
     if nsteps > 0:
         prepare_chain_nb(T, S, s, W, nsteps, K)
     else:
         S[s, POWER_N] = 0
-        if greedy:  # DM-EVO-5: an evolve_ignore option instead (kernel_effects.prepare_ignore_nb)
+        if greedy and not hold:  # DM-EVO-5: an evolve_ignore option instead (kernel_effects.prepare_ignore_nb)
             prepare_ignore_nb(T, S, M, X, s, uses)
     # (5) Preparation-timing abilities and options
     X[0] = 0

@@ -1206,6 +1206,23 @@ def appear_legal_nb(T, S, M, X, p, pos, r):
 
 
 @njit(cache=True, _nrt=False)
+def appearance_hold_nb(T, S, M, X, p, lv):
+    """Greedy, Preparation step (4) (reference_greedy.GreedyPlayer.hold): a Digimon in hand of level >= lv
+    could appear from the box as it is now (a battle / start appearance row whose conditions hold and
+    whose costs can be paid)."""
+    mask = (1 << E.T_BATTLE) | (1 << E.T_START)
+    for pos in range(S[p, HAND_N]):
+        c = S[p, HAND + pos]
+        if (T.ct[p, c, F_APPTIM] & mask) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON or T.ct[p, c, F_LEVEL] < lv:
+            continue
+        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
+            tm = T.eff[r, E_TIMING]
+            if (tm == E.T_BATTLE or tm == E.T_START) and appear_legal_nb(T, S, M, X, p, pos, r):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def first_appearance_nb(T, S, M, X, p, timing):
     """BL-8: the first legal appearance (hand order, then row order): pos * 65536 + row, or -1."""
     if S[p, APPEARED] == X[X_TURN]:

@@ -114,6 +114,9 @@ class BaselinePlayer:
     def plan(self, g: "Game", p: PlayerState) -> list[Step]:
         return plan_chain(g, p, cost_aware=self.cost_aware)
 
+    def hold(self, g, p, steps) -> bool:
+        return False  # BL-4: the baseline evolves whenever it can
+
     def cancel(self, g, p) -> bool:
         return False
 
@@ -404,8 +407,12 @@ class DmcgRules:
                 p.exchange = p.hand.pop(pos)
         # (4) evolution preparation
         steps = player.plan(g, p)
+        hold = player.hold(g, p, steps)  # greedy: keep the box for an appearance this turn
+        if hold:
+            steps = []
+            g.log_line(f"  {g.seat_name(p)} holds its Digimon for an appearance")
         self.prepare_chain(g, p, steps)
-        if not steps:  # DM-EVO-5: an evolve_ignore option instead (reference_effects.Effects.evolve_ignore)
+        if not steps and not hold:  # DM-EVO-5: an evolve_ignore option instead (Effects.evolve_ignore)
             g.effects.evolve_ignore(g, p, player)
         # (5) preparation-timing options / abilities
         g.effects.prep_phase(g, p, player)

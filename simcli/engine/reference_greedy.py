@@ -34,7 +34,8 @@ from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
 from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune,
-                                             cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
+                                             appear_cost_payable, cond_ok, cost_payable, legal_appearances, matching_hand,
+                                             next_level_targets,
                                              rows)
 from simcli.engine.tables import R_FROM, R_JOG
 
@@ -454,3 +455,21 @@ class GreedyPlayer(BaselinePlayer):
 
     def evolve_target(self, g, p, row):
         return evolve_now_target(g, p, row)[0]
+
+    def hold(self, g, p, steps) -> bool:
+        """Do not evolve (nor use evolve_ignore) when a Digimon in hand of at least the level the evolution
+        would reach could appear from the box as it is now (an appearance row of timing battle or start
+        whose conditions hold now and whose costs can be paid): evolving would lose its condition."""
+        t, s = g.t, p.seat
+        if p.exchange >= 0:
+            return False
+        lv = int(t.level[s, steps[-1].card]) if steps else int(t.level[s, p.cur()]) + 1
+        for pos, c in enumerate(p.hand):
+            if t.kind[s, c] != E.KIND_DIGIMON or int(t.level[s, c]) < lv:
+                continue
+            for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
+                row = t.effects[r]
+                if int(row[E.E_TIMING]) in (E.T_BATTLE, E.T_START) and cond_ok(g, p, row) \
+                        and appear_cost_payable(g, p, c, row):
+                    return True
+        return False
