@@ -131,6 +131,13 @@ def test_immune_to_attack_modification():
     # §4 immune to all attack modification by the opponent (halve_opp does not reach B)
     g, f = duel(a_fx=["halve_opp | when: passive"], b_fx=["immune_mod | when: passive"])
     assert f == [(200, 250)]
+    # XV-mon Bo-259 "cannot receive any attack power modifications": its own +N/×K do nothing either
+    # (seed 003 §3.5: modification is "+", "-", "×", "halve", "all base attack to 0"), in either row order
+    g, f = duel(a_fx=["immune_mod | when: passive", "atk+100 | when: passive", "atk*2 | when: passive"],
+                b_fx=["halve_opp | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(a_fx=["atk+100 | when: passive", "immune_mod | when: passive"])
+    assert f == [(200, 250)]
 
 
 def test_draw_mill_and_opp_mill():

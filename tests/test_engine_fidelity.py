@@ -428,6 +428,16 @@ def test_hand_size_and_draw_timing():
     assert f == [(250, 250)] and g.ps[1].points == 80 and g.ps[0].points == 90
 
 
+def test_slots_condition():
+    # XV-mon Bo-259 shape: "when you have no cards in your slots" (cards set face down count too)
+    g, f = duel(a_fx=["atk+100 if slots=0 | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if slots=0 | when: passive"], a_opts=["heal(10) | when: lose"])
+    assert f == [(200, 250)]
+    g, f = duel(a_fx=["atk+100 if slots>=1 | when: passive"], a_opts=["heal(10) | when: lose"])
+    assert f == [(300, 250)]
+
+
 def test_field_end_event():
     # "When another Field Option card turns face-up in your slots, send this card to the Dark Area"
     fld = lambda name, fx: opt(name, effects=fx, option_type="Field")  # noqa: E731

@@ -105,3 +105,15 @@ def test_compile_tables_fails_loudly():
     evo = [fill([opt("Evo", effects=["evolve_now | when: point"])]), fill([digi("Beta")])]
     with pytest.raises(TableError, match="battle window"):
         compile_tables(evo)
+
+
+def test_every_database_card_compiles():
+    # a card of the shipped database must never make a deck fail to compile (Bo-915's three-part group
+    # was over MAX_GROUPS): every card, 30 at a time, with its effects on
+    from simcli.cards.db import load_db
+
+    db = list(load_db("dmcg").cards)
+    filler = fill([digi("Beta")])
+    for i in range(0, len(db), 30):
+        chunk = db[i:i + 30]
+        compile_tables([fill(chunk), filler], effects=True)

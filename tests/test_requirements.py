@@ -33,8 +33,10 @@ def parser():
     ("Dark Area", "field=DA"), ("Nightmare Soldiers", "field=NSo"),
     ("Unknown", "field=UK"), ("Unknown attribute", "attr=Unknown"),
     ("Level IV", "level=IV"), ("Perfect", "level=Perfect"), ("Perfect levels", "level=Perfect"),
-    # not one filter: no negation, no "Armor-evolved" filter, two qualifiers at once
-    ("Non-Virus", ""), ("Armor Evolution", ""), ("Armor", ""), ("blue frame Virus attribute", ""),
+    # a negated filter
+    ("Non-Virus", "attr!=Virus"), ("non-Vaccine", "attr!=Vaccine"),
+    # not one filter: no "Armor-evolved" filter, two qualifiers at once
+    ("Armor Evolution", ""), ("Armor", ""), ("blue frame Virus attribute", ""),
 ])
 def test_qualifier_filter(qualifier, filt):  # rule DM-EVO-1 (the Digimon evolved from)
     assert qualifier_filter(qualifier) == filt
@@ -71,15 +73,34 @@ def test_rider_restriction_as_filter(parser):
     r = parser.parse("War Greymon + Metal Garurumon (O)Can only evolve from Vaccine attribute Digimon.")
     assert r.rider == "" and (r.alternatives[0].from_filter, r.alternatives[0].partner_filter) == (
         "attr=Vaccine", "attr=Vaccine")
-    # not expressible: a negated attribute, two qualifiers, another qualifier already on an alternative
-    for text in ("Greymon + Winning Percentage: 60%! (O)Cannot evolve from Virus attribute Digimon.",
-                 "Greymon + Winning Percentage: 60%! (O)Can only evolve from blue frame Virus attribute Digimon.",
-                 "Greymon (Vaccine) + Winning Percentage: 60%! (O)Can only evolve from Virus attribute Digimon."):
+    # not expressible: two qualifiers (Bo-1049), another qualifier already on an alternative
+    for text in ("Greymon + Winning Percentage: 60%! (O)Can only evolve from blue frame Virus attribute Digimon.",
+                 "Greymon (Vaccine) + Winning Percentage: 60%! (O)Can only evolve from Virus attribute Digimon.",
+                 "Greymon (Virus Busters) + Winning Percentage: 40%! (O)Cannot evolve from Virus attribute Digimon."):
         r = parser.parse(text)
         assert r.rider == "evolution-rider-restriction", text
-        assert r.alternatives[0].from_filter in ("", "attr=Vaccine")
+        assert r.alternatives[0].from_filter in ("", "attr=Vaccine", "field=VB")
     assert rider_filter("Can only evolve from Data attribute Digimon.") == "attr=Data"
-    assert rider_filter("Cannot evolve from Virus attributes.") == ""
+    assert rider_filter("Cannot evolve from Virus attributes.") == "attr!=Virus"
+    assert rider_filter("Cannot evolve from a Vaccine attribute Digimon.") == "attr!=Vaccine"
+
+
+def test_rider_cannot_evolve_from_is_a_negated_filter(parser):
+    # "(O)Cannot evolve from Virus attributes." (Re-123 …): attr!=Virus on every alternative; on a Jogress
+    # the partner too (a fusion restriction holds for every Digimon used, seed 003 §3.2.2.1 ex. 4 —
+    # the decision already taken for "Can only evolve from …")
+    r = parser.parse("War Greymon + Metal Garurumon (O)Cannot evolve from Virus attributes.")
+    (a,) = r.alternatives
+    assert r.rider == "" and r.modeled
+    assert (a.jogress, a.from_filter, a.partner_filter) == ("metalgarurumon", "attr!=Virus", "attr!=Virus")
+    r = parser.parse("Agumon + X Hawkmon + X (O)Cannot evolve from a Vaccine attribute Digimon.")
+    assert r.rider == "" and [a.from_filter for a in r.alternatives] == ["attr!=Vaccine", "attr!=Vaccine"]
+    r = parser.parse("Jogress Evolution Agumon + Gabumon Greymon + Winning Percentage: 40%!"
+                     " (O)Cannot evolve from Vaccine attribute Digimon")
+    assert r.rider == "" and [(a.from_name, a.from_filter, a.partner_filter) for a in r.alternatives] == [
+        ("agumon", "attr!=Vaccine", "attr!=Vaccine"), ("greymon", "attr!=Vaccine", "")]
+    for a in r.alternatives:
+        parse_effect(f"search(1) | filter: {a.from_filter}")  # a filter of the effect language
 
 
 def test_name_aliases():  # rule DM-NAME-1
@@ -131,6 +152,6 @@ def test_database_qualifiers():
                 assert r.get("from_filter", "") == qualifier_filter(r["qualifier"]), c["number"]
                 if not r.get("from_filter"):
                     missing.add(r["qualifier"])
-    assert missing == {"Armor Evolution", "Armor", "Non-Virus"}
+    assert missing == {"Armor Evolution", "Armor"}
     # the Beezlebumon printings are Beelzebumon for the ≤3 rule (DM-DECK-1)
     assert {c.number for c in db.by_name("Beelzebumon X-Antibody")} >= {"Bx-163"}

@@ -21,7 +21,7 @@ One effect per string::
               | negate_program             negate an opponent's Program before it resolves
               | immune_options             immune to the opponent's option cards
               | void_abilities             the opponent's special abilities become void
-              | immune_mod                 immune to all attack modification by the opponent
+              | immune_mod                 no attack modification at all (own or the opponent's)
               | draw(N) | discard(N) | mill(N) | opp_mill(N) | opp_discard(N)
               | lost*K                     opponent's lost points x K when this side wins
               | lost+N                     opponent's lost points + N when this side wins (after lost*K)
@@ -69,6 +69,7 @@ One effect per string::
               | support:FILTER             a card in the own support box matches FILTER
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
               | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
+              | slots OP2 N                cards in the own option slots (face up or down)
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -175,7 +176,7 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
-             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND}
+             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS}
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK}
 # word conditions: (kind, vocab category)
 _COND_WORD = {

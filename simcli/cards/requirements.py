@@ -15,6 +15,8 @@ A printed qualifier of the Digimon evolved from ("Gomamon (Blue Frame) + OO", "R
 only evolve from Virus attribute Digimon." that one filter expresses is written as ``from_filter``
 on every alternative (and ``partner_filter`` on a Jogress) instead of a label.  Names are matched
 with case, spaces and hyphens ignored ("X-Eraser" is the option "X Eraser", DM-NAME-1).
+"(O)Cannot evolve from Virus attribute Digimon." is the negated filter ``attr!=Virus`` the same way,
+and a qualifier "(Non-Virus)" is ``attr!=Virus``.
 """
 
 from __future__ import annotations
@@ -81,16 +83,20 @@ _LEVELS = {"level iii": "III", "level iv": "IV", "perfect": "Perfect", "ultimate
 
 def qualifier_filter(qualifier: str) -> str:
     """A printed qualifier of a Digimon name ("Blue Frame", "Virus", "Virus attribute", "Virus
-    Busters", "VB", "Level IV", "Perfect level") as one FILTER of the effect language, or "" when it
-    is not one: "Non-Virus" (the filters have no negation), "Armor Evolution" / "Armor" (no filter
-    tells an Armor-evolved Digimon), two qualifiers at once ("blue frame Virus attribute").
+    Busters", "VB", "Level IV", "Perfect level", "Non-Virus" → ``attr!=Virus``) as one FILTER of the
+    effect language, or "" when it is not one: "Armor Evolution" / "Armor" (no filter tells an
+    Armor-evolved Digimon), two qualifiers at once ("blue frame Virus attribute").
 
     "(Unknown)" is the Unknown *field*: every Digimon the data qualifies so (Babamon, Metal
     Tyranomon, Sephirothmon) has printings of the Unknown field and none of the Unknown attribute
     (tests/test_requirements.py checks it); "Unknown attribute" is the attribute."""
     q = re.sub(r"\s+", " ", qualifier.strip().lower()).rstrip(".")
     q = re.sub(r"^(?:an? |the )", "", q)
-    if q.endswith("s") and q[:-1] in ("perfect level", "ultimate level"):
+    if m := re.fullmatch(r"non-?\s*(.+)", q):  # "Non-Virus": the negated filter
+        pos = qualifier_filter(m.group(1))
+        return pos.replace("=", "!=", 1) if pos else ""
+    if q.endswith("s") and q[:-1] in ("perfect level", "ultimate level", "virus attribute", "vaccine attribute",
+                                      "data attribute"):
         q = q[:-1]
     if q == "unknown attribute":
         return "attr=Unknown"
@@ -107,8 +113,9 @@ def qualifier_filter(qualifier: str) -> str:
     return ""
 
 
-# "(O)Can only evolve from Virus attribute Digimon." — the Digimon evolved from must match
-_ONLY_FROM = re.compile(r"can only evolve from (?:an? )?(?P<q>[\w ]+?)(?: digimon)?\.?", re.I)
+# "(O)Can only evolve from Virus attribute Digimon." — the Digimon evolved from must match;
+# "(O)Cannot evolve from Virus attribute(s| Digimon)." — it must not (a negated filter)
+_ONLY_FROM = re.compile(r"(?P<neg>cannot|can only) evolve from (?:an? )?(?P<q>[\w ]+?)(?: digimon)?\.?", re.I)
 
 
 def _rider_label(rider: str) -> tuple[str, int]:
@@ -128,10 +135,15 @@ def _rider_label(rider: str) -> tuple[str, int]:
 
 def rider_filter(rider: str) -> str:
     """The filter of a rider that only restricts the Digimon evolved from ("Can only evolve from
-    Perfect level Digimon." → "level=Perfect"), else "".  "Cannot evolve from Virus attribute
-    Digimon." would need a negated filter (attr!=Virus), which the language does not have."""
+    Perfect level Digimon." → "level=Perfect", "Cannot evolve from Virus attributes." →
+    "attr!=Virus"), else ""."""
     m = _ONLY_FROM.fullmatch(rider.strip())
-    return qualifier_filter(m.group("q")) if m else ""
+    if not m:
+        return ""
+    f = qualifier_filter(m.group("q"))
+    if not f or m.group("neg").lower() == "can only":
+        return f
+    return f.replace("=", "!=", 1) if "!=" not in f else f.replace("!=", "=", 1)
 
 
 def _prefix_len(s: str, name: str) -> int:

@@ -83,6 +83,7 @@ class _Eff:
     further: bool = False  # "further add …": also under the previous effect's conditions
     costs: tuple[str, ...] = ()  # costs of this effect alone (e.g. a Digimon's "discard one … and double")
     filters: tuple[str, ...] = ()  # the row filter (search, discard_if, show): "kind=Digimon", "name~Greymon"
+    times: int = 1  # a Digimon's ◎ ability usable N times a turn ("only twice during battle"): N equal rows
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,11 @@ class _Cost:  # card-wide cost
 @dataclass(frozen=True)
 class _Limit:  # card-wide limit
     limit: str
+
+
+@dataclass(frozen=True)
+class _End:  # an end event added to the card's limit ("… when another Field card turns face-up …")
+    event: str
 
 
 @dataclass(frozen=True)
@@ -135,11 +141,16 @@ class _Instead:
 
 
 @dataclass(frozen=True)
+class _TieAttack:  # "you lose that attack power addition when your attack becomes other than A": atk+ heads get attack=A
+    letter: str
+
+
+@dataclass(frozen=True)
 class _U:  # unmodeled, with a category label
     label: str
 
 
-_Piece = _Eff | _Cond | _Cost | _Limit | _Kw | _Once | _Ok | _U
+_Piece = _Eff | _Cond | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
 _Builder = Callable[[re.Match, "_Ctx"], list]
 
 
@@ -162,6 +173,19 @@ _NUMBER_WORDS = {
 _N = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 
 
+# Card titles the card texts misquote (a dropped leading article, a misspelt name) → the title the
+# card data prints; tests/test_translate.py checks on the data that every name a row names exists.
+_NAME_FIXES = {
+    "revelationofhiddenpower!!": "The Revelation of Hidden Power!!",
+    "tacticalretreat!!": "A Tactical Retreat!!",
+    "grottomon": "Grottemon",
+}
+
+
+def _fix_name(name: str) -> str:
+    return _NAME_FIXES.get(re.sub(r"[\s\-]", "", name).lower(), name)
+
+
 def _num(s: str) -> int:
     s = s.strip().lower()
     return int(s) if s.isdigit() else _NUMBER_WORDS[s]
@@ -180,7 +204,8 @@ _GROUPS = {
     "four holy beasts": "Four Holy Beasts", "seven great demon lords": "Seven Great Demon Lords",
     "three great angels": "Three Great Angels", "olympos xii": "Olympos XII", "d-reaper": "D-Reaper",
     "partner": "Partner", "four great dragons": "Four Great Dragons", "bantyo": "Bantyo",
-    "infected": "Infected Digimon", "chosen children": "Chosen Children", "tamer": "Tamer",
+    "infected": "Infected Digimon", "infected digimon": "Infected Digimon", "chosen children": "Chosen Children",
+    "tamer": "Tamer", "ancient species": "Ancient Species",
 }
 _GROUP_RE = "(" + "|".join(sorted(_GROUPS, key=len, reverse=True)) + ")"
 _ATTRS = {"vaccine": "Vaccine", "virus": "Virus", "data": "Data"}
@@ -291,8 +316,29 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"(?:the |your )?opponent(?:'s digimon)? belongs to {_FIELD_RE}",
          lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
         # "facing a Digimon with 'Dragon' in its type"
-        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in its type",
-         lambda m: [f"opp_type~{m.group(1).strip()}"]),
+        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in (?:its|their) type(?: name)?",
+         lambda m: _type_words("opp_type", m.group(1))),
+        # "facing a non-Ultimate level Digimon", "facing a Virus attribute Digimon of a lower level than Ultimate"
+        (rf"facing (?:a |an )?non-{_LVLIST}(?: digimon)?", lambda m: _not_levels("opp_level", _levels(m.group(1)))),
+        (rf"facing (?:a |an )?{_ATTR_RE} attribute digimon (?:of|with) a lower level than {_LVLIST}",
+         lambda m: [f"opp_attr={_ATTRS[m.group(1).lower()]}"] + _lower_than("opp_level", m.group(2))),
+        (rf"(?:the |your )?opponent is (?:a |an )?{_ATTR_RE} attribute,? {_LVLIST}(?: digimon)?",
+         lambda m: _attr_level("opp_", m.group(1), m.group(2))),
+        (rf"facing (?:a |an )?digimon with the attribute ['\"]?{_ATTR_RE}['\"]?",
+         lambda m: [f"opp_attr={_ATTRS[m.group(1).lower()]}"]),
+        (rf"facing (?:a |an )?digimon with the attribute ['\"]?unknown['\"]?|facing (?:a |an )?unknown attribute digimon",
+         lambda m: ["opp_attr=Unknown"]),
+        (rf"(?:the |your )?opponent is not (?:of )?(?:the |an? )?{_ATTR_RE} attribute(?: digimon)?",
+         lambda m: [f"opp_attr!={_ATTRS[m.group(1).lower()]}"]),
+        (rf"facing (?:a )?digimon (?:that|which) belongs? to {_FIELD_RE}", lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
+        # "the opponent does not belong to the group 'X'" / "facing a Digimon that does not belong to the 'X' group"
+        (rf"(?:(?:the |your )?opponent(?:'s digimon)? does not belong to|facing (?:a |an )?digimon (?:that|which) does not belong to)"
+         rf" (?:the )?(?:group )?['\"]?{_GROUP_RE}['\"]?(?: group)?", lambda m: [f"opp_group!={_GROUPS[m.group(1).lower()]}"]),
+        # "your opponent has between 50 and 90 points" / "the opponent has 10 to 40 points (remaining)"
+        (r"(?:the |your )?opponent has (?:between )?(\d+) (?:and|to) (\d+) points(?: remaining| left)?",
+         lambda m: [f"opp_points>={m.group(1)}", f"opp_points<={m.group(2)}"]),
+        (r"you have (?:between )?(\d+) (?:and|to) (\d+) points(?: remaining| left)?|your points are between (\d+) and (\d+)(?: points)?",
+         lambda m: [f"points>={m.group(1) or m.group(3)}", f"points<={m.group(2) or m.group(4)}"]),
         # "facing a Perfect level Digimon" / "facing a Level IV or Perfect level Digimon"
         # "facing a red frame (Level IV) Digimon" / "your Digimon is a blue frame Ultimate level"
         (rf"(?:facing|battling) (?:a |an |the )?(?:opponent(?:'s)? )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon| opponent)?",
@@ -332,7 +378,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(1)))),
-        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its type", lambda m: [f"type~{m.group(1).strip()}"]),
+        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its type", lambda m: _type_words("type", m.group(1))),
         (rf"(?:your digimon is|you are) (?:a |an )?non-{_LVLIST}(?: digimon)?|(?:your digimon is|you are) not (?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(0)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
@@ -368,6 +414,8 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"there (?:is|are) (?:a |an |one )?(?P<d>.+?) on your sheet|you have (?:a |an )?(?P<d2>.+?) on your sheet",
          lambda m: _sheet_conds("sheet", m.group("d") or m.group("d2"))),
         (r"(?:you have|there is) (?:a |an |one )?(?P<d>.+?) in your support box", lambda m: _sheet_conds("support", m.group("d"))),
+        (r"(?P<d>(?-i:[A-Z])[\w\-]*mon(?: (?-i:[A-Z])[\w\-]*)*) is on your sheet", lambda m: _sheet_conds("sheet", m.group("d"))),
+        (r"(?P<d>(?-i:[A-Z])[\w\-]*mon(?: (?-i:[A-Z])[\w\-]*)*) is in your support box", lambda m: _sheet_conds("support", m.group("d"))),
         # "when this Digimon gains the ability X": it has X (a keyword it does not have printed, see _assemble)
         (rf"this digimon gains the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}", f"GAINED:{_kw(m.group(1))}"]),
         # a support ability's "when supporting a Partner Digimon" (the battling Digimon)
@@ -381,12 +429,57 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
+        # cards in the own / the opponent's hand (hand, opp_hand)
+        (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
+         lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
+        (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
+        # cards in the own option slots (slots): "when you have no cards in your slots"
+        (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
-        (r"you are (?:the )?second to attack|you are the second attacker", lambda m: ["second"]),
+        (rf"(?:you )?are not (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _not_levels("level", _levels(m.group(1)))),
+        (r"you are (?:the )?second to attack|you are the second attacker|your digimon is (?:the )?last to attack",
+         lambda m: ["second"]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _type_words(kind: str, text: str) -> list[str]:
+    """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species)."""
+    return [f"{kind}~{w}" for w in text.split()]
+
+
+def _lower_than(kind: str, text: str) -> list[str]:
+    """"of a lower level than Ultimate" → levels below it."""
+    lv = _levels(text)
+    if len(lv) != 1 or not lv <= set(_ORDER) or lv == {"III"}:
+        raise _Fail("condition")
+    (x,) = lv
+    return [f"{kind}<{x}"]
+
+
+def _hand_count(w: str) -> int:
+    w = w.strip().lower()
+    return 0 if w in ("zero", "no") else _num(w)
+
+
+def _hand_conds(kind: str, text: str) -> list[str] | None:
+    """"three", "one or zero", "three or four", "5 or more", "two cards or less" (a count of hand
+    cards) → conditions; raise _Fail when it is not a count."""
+    t = re.sub(r"\s+cards?\b", "", text.strip().lower()).strip()
+    n = r"(\d+|zero|no|one|two|three|four|five|six|seven|eight|nine|ten)"
+    if m := re.fullmatch(n, t):
+        return [f"{kind}={_hand_count(m.group(1))}"]
+    if m := re.fullmatch(rf"{n} or (?:more|above)|at least {n}", t):
+        return [f"{kind}>={_hand_count(m.group(1) or m.group(2))}"]
+    if m := re.fullmatch(rf"{n} or (?:less|fewer|below)|at most {n}|up to {n}", t):
+        return [f"{kind}<={_hand_count(m.group(1) or m.group(2) or m.group(3))}"]
+    if m := re.fullmatch(rf"{n} or {n}", t):
+        a, b = sorted((_hand_count(m.group(1)), _hand_count(m.group(2))))
+        if b == a + 1:
+            return [f"{kind}>={a}", f"{kind}<={b}"] if a else [f"{kind}<={b}"]
+    raise _Fail("hand")
 
 
 def _attr_level(side: str, attr: str, levels: str) -> list[str] | None:
@@ -408,6 +501,11 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
     """"a Virus-attribute Digimon" on a sheet / in the support box → ``kind:FILTER`` conditions (one
     filter each: several hold for one card only when one card can have them all — a multi-word
     type: see docs/coverage.md)."""
+    desc = re.sub(r"^any ", "", desc.strip(), flags=re.I)
+    if m := re.fullmatch(r"cards? belonging to the ['\"]?([\w :\-]+?)['\"]? category", desc, re.I):
+        return [f"{kind}:group={m.group(1).strip()}"]
+    if m := re.fullmatch(r"digimon (?:belonging|that belongs?) to (?:the )?(.+)", desc, re.I):
+        desc = m.group(1)
     desc = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", desc.strip(), flags=re.I)
     if m := re.fullmatch(r"'?((?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)*)'?", desc):
         if m.group(1).lower() in _GROUPS:
@@ -490,6 +588,37 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon on your sheet"
          r"(?: \(including the attack power modifications provided by support digimon\))?",
          lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # "add 200 to the attack power of all red frame Digimon on your sheet (including this card)": the
+        # battling Digimon's attack when it is such a Digimon
+        (r"(?:further )?add (\d+) to the attack power of all (?:of the |of your )?(?:(?P<d>.+?) digimon on your sheet"
+         r"|digimon on your sheet (?:belonging|that belong) to (?:the )?(?P<d2>.+?))(?: \(including this (?:card|digimon)\))?",
+         lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_own_desc(m.group("d") or m.group("d2"))))]),
+        # "halve the attack power of the opponent's blue frame Digimon after taking into account effects …"
+        (r"halve the (?:final )?attack power of the opponent's (?P<d>.+?) digimon,? after (?:taking into account|all)"
+         r" (?:the )?effects and (?:special )?abilities", lambda m: [_Eff("halve_opp", tuple(_opp_desc(m.group("d"))))]),
+        (rf"(?:further )?add (\d+) to the attack power of all (?:of )?(?:the )?digimon (?:with the ability {_KW} on your sheet"
+         rf"|on your sheet with the ability {_KW})(?: \(including this (?:card|digimon)\))?",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2) or m.group(3))}",))]),
+        # "reduce the attack power of the opponent's Level III and Level IV Digimon by 100", "… of all Vaccine
+        # attribute Digimon on the opponent's sheet …" (only the battling Digimon's attack counts)
+        (r"(?:you may )?(?:reduce|lower) the attack power of (?:all (?:of )?)?(?:the opponent's (?P<d>.+?) digimon|(?P<d2>.+?) digimon on the"
+         r" opponent's sheet) by (?P<n>\d+)(?: until the end of the battle phase)?",
+         lambda m: [_Eff(f"opp_atk-{m.group('n')}", tuple(_opp_desc(m.group("d") or m.group("d2"))))]),
+        # "reduce the attack power of all Virus attribute Digimon by 300": both sides' (own and opponent's)
+        (r"(?:reduce|lower) the attack power of all (?P<d>.+?) digimon by (?P<n>\d+)",
+         lambda m: [_Eff(f"opp_atk-{m.group('n')}", tuple("opp_" + c for c in own)), _Eff(f"atk-{m.group('n')}", tuple(own))]
+         if (own := _support_desc(m.group("d"))) else None),
+        # "divide the opponent's final attack power by 2, after …" (halve_opp)
+        (r"divide the opponent's final attack power by 2,? after (?:taking into account|all) (?:the )?effects and (?:special )?abilities",
+         lambda m: [_Eff("halve_opp")]),
+        # "the opponent's B attack power goes to zero": zero_opp when it attacks with B; "its A, B and C
+        # attack all go to zero": zero_opp
+        (rf"the opponent's (?:attack {_BT}|{_BT} attack)(?: power)? (?:goes|go|becomes) (?:to )?(?:zero|0)",
+         lambda m: [_Eff("zero_opp", (f"opp_attack={(m.group(1) or m.group(2)).upper()}",))]),
+        (r"(?:its|their|the opponent's) a, b,? and c attacks? (?:all )?(?:go|goes|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
+        # "this Digimon's A will not go to zero due to the effects of the opponent Level III Digimon's attack"
+        (rf"(?:this digimon's |your )?a (?:will not|cannot|does not) go to (?:zero|0) due to the effects of the opponent(?:'s)? {_LVLIST}"
+         r" digimon's attack", lambda m: [_Eff("no_zero", tuple(_lv_or_fail("opp_level", m.group(1))))]),
         (rf"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon with the ability {_KW} on your sheet",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2))}",))]),
         (r"(double|triple|quadruple|quintuple) the attack power of the digimon in your digimon box",
@@ -503,18 +632,23 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type";
         # "… your attack A or C …": one row per letter (a Digimon's ◎ abilities only, see _effect_sentence)
         (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: or {_BT})?"
-         r"(?: regardless of (?:the |your )?opponent's battle type)?",
+         r"(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
         # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
-        (rf"(?:you can |you may )?make {_BT} your attack(?: regardless of (?:the |your )?opponent's battle type)?",
-         lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
+        (rf"(?:you can |you may )?make {_BT}(?: or {_BT})? your attack(?:,? regardless of (?:the |your )?opponent's battle type)?",
+         lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
         # "your A cannot go to zero (due to the effects of attack C)": immune to A->0 (C-TYPE-2)
         # ("C … due to attack A", "B … due to attack B" are vacuous: only C carries a zeroing effect here)
         (r"(?:your |its |this digimon's |the )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
          r"(?: of the digimon in your digimon box)?"
          r" (?:cannot|will not|can't|does not) (?:go|become) (?:to )?(?:zero|0)"
-         r"(?: (?:due to|by|as a result of) (?:the )?(?:effects? of )?(?:of )?(?:(?:its |the opponent's )?attacks? c(?:,? (?:b,? )?or a)?"
+         r"(?: (?:due to|by|as a result of) (?:the )?(?:effects? of )?(?:of )?(?:(?:its |the opponent's |an )?attacks? c(?:,? (?:b,? )?or a)?"
          r"|\(a goes to 0\)))?", lambda m: [_Eff("no_zero")]),
+        # "This Digimon cannot receive any attack power modifications" (XV-mon Bo-259): immune_mod, own and
+        # the opponent's modifications alike (seed 003 §3.5)
+        (r"this digimon cannot receive any attack power modifications", lambda m: [_Eff("immune_mod")]),
+        # "you are not affected by "A goes to zero"": the C effect's zeroing (no_zero, C-TYPE-2)
+        (r"you are not affected by [\"'“]a goes to (?:zero|0)[\"'”]", lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
@@ -525,12 +659,16 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:make {_OPP_ATK} (?:0|zero)|{_OPP_ATK} becomes (?:0|zero)|reduce {_OPP_ATK} to (?:0|zero))",
          lambda m: [_Eff("zero_opp")]),
         # -- points --------------------------------------------------------------------------
-        (r"(?:immediately |further |directly )*(?:reduce (?:the |your )?opponent's points by (\d+)"
+        (r"(?:immediately |further |directly )*(?:(?:reduce|lower) (?:the |your )?opponent's points by (\d+)"
          r"|the opponent loses (?:an additional |a further )?(\d+) points)",
          lambda m: [_Eff(f"damage({m.group(1) or m.group(2)})")]),
+        (r"(?:immediately )?(?:reduce|lower) both your and (?:your|the) opponent's points by (\d+)",
+         lambda m: [_Eff(f"self_damage({m.group(1)})"), _Eff(f"damage({m.group(1)})")]),
+        (r"(?:immediately |further |directly )*(?:reduce|lower) the points of the opponent's (?P<d>.+?) digimon by (?P<n>\d+)",
+         lambda m: [_Eff(f"damage({m.group('n')})", tuple(_opp_desc(m.group("d"))))]),
         (r"(?:immediately |you )?(?:regain|recover|restore) (\d+)(?: of your)? points|regain (\d+) of your points",
          lambda m: [_Eff(f"heal({m.group(1) or m.group(2)})")]),
-        (r"(?:immediately )?reduce your (?:own )?points by (\d+)", lambda m: [_Eff(f"self_damage({m.group(1)})")]),
+        (r"(?:immediately |further |directly )*(?:reduce|lower) your (?:own )?points by (\d+)", lambda m: [_Eff(f"self_damage({m.group(1)})")]),
         # -- battle result -----------------------------------------------------------------------
         (r"the battle (?:ends in|becomes|is) a draw|make the battle (?:end in )?a draw",
          lambda m: [_Eff("force_draw")]),
@@ -559,6 +697,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"|invalidate one of the opponent's program option cards,? and send it to the dark area before it takes effect"
          r"|send one of the program option cards used by the opponent to the dark area before it takes effect",
          lambda m: [_Eff("negate_program")]),
+        # "invalidate one of the opponent's Program or Item Option cards before it takes effect": one
+        # negation of either type (negate_option on the types named)
+        (r"invalidate one of (?:the|your) opponent's (?P<t>program or item|item or program) option cards before (?:it takes|they take)"
+         r" effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option", ("card:optype!=Field",))]),
+        (r"invalidate one of (?:the|your) opponent's program option cards before (?:it takes|they take) effect"
+         r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
+        (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
+         lambda m: [_Eff("negate_option")]),
+        # "(you may) reduce your points by 10 and add 300 to your attack power": the points are the cost
+        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple) .+)", _points_then),
+        # "discard one card from your hand and invalidate …": the negation paid for by the discard
+        (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?P<a>invalidate .+)", _discard_then),
         (r"invalidate one of the opponent's item option cards(?:,? and send it to the dark area)?(?: before it takes effect)?"
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_item")]),
         (r"invalidate one of the opponent's (?:item, program,? or field|program, item,? or field|option) (?:option )?cards"
@@ -577,6 +727,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
         (rf"add (?P<n>\d+) to your attack power for (?:every|each) (?P<w>digimon card|card) you discard from your (?P<src>hand|net ocean)"
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_count),
+        # "for every Level III Digimon card / Zhuqiaomon card / Digimon belonging to Deep Savers (that) you
+        # discard from your hand, add N …": per_discard_if with the row filter
+        (r"for (?:every|each) (?P<d>.+?) (?:that )?you discard from your hand(?P<d2> (?:with|that has|containing) [^,]+?)?,?"
+         r" add (?P<n>\d+) (?:to )?your attack power"
+         r"(?: \((?P<mx>\d+) cards? max\))?", _per_discard_desc),
         # "discard one Digimon card from your hand and double your attack power (1 card max)"
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?:(?P<mul>double|triple) your attack power"
          r"|add (?P<add>\d+) to your attack power) \((?P<mx>\d+) cards? max\)", _discard_and),
@@ -594,9 +749,25 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
                          costs=(f"mill({_num(m.group('k'))})",))] if not (m.group("more") and m.group("add")) else None),
         # "discard one Zhuqiaomon card / one red frame card / one Digimon card belonging to Virus Busters
         # from your hand and triple your attack power": a cost on the matching cards (discard_if)
-        (rf"discard (?P<k>{_N}) (?P<w>.+?)(?: from your hand)?,? and (?:(?P<mul>double|triple|quadruple|quintuple) your attack power"
-         r"|add (?P<add>\d+) to your attack power|make your attack (?P<bt>[abc]) regardless of the opponent's battle type)"
+        (rf"discard (?:either )?(?P<k>{_N}) (?P<w>.+?)(?: from your hand(?P<w2> (?:belonging to|with|that) .+?)?)?,? and (?:you (?:can|may) )?"
+         r"(?:(?P<mul>double|triple|quadruple|quintuple) your attack power"
+         r"|add (?P<add>\d+) to your attack power|make your attack (?P<bt>[abc]) regardless of the opponent's battle type"
+         r"|(?:immediately )?(?:reduce|lower) the opponent's points by (?P<dmg>\d+))"
          r"(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
+        # "show the opponent one Xmon card from your hand, and add N / triple …": cost ``show`` (the card
+        # stays in hand; one card shown, one use)
+        (r"show (?:the opponent |your opponent )?(?:one|a|an) (?P<w>.+?) (?:from|in) your hand(?: to (?:the|your) opponent)?,? and"
+         r" (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your attack power)", _show_and),
+        # "send one Xmon card from your hand to your support box, and add N to your attack power": cost ``place``
+        # (the card is not a support Digimon, seed 003 §3.4)
+        (rf"(?:send|place|move) (?:one |an? )(?P<w>.+?) (?:card )?from your hand (?:in)?to your support box,? and"
+         r" (?:add (?P<add>\d+) to your (?P<base>basic )?attack power|(?P<mul>double|triple|quadruple) your attack power)",
+         _place_and),
+        # "the Digimon in your Digimon box can make their attack A regardless of …" / "add N to the basic attack
+        # power of the Digimon in your Digimon Box" (said by a card that may also act from the support box)
+        (rf"the digimon in your digimon box (?:can|may) make (?:their|its) attack {_BT}(?:,? regardless of (?:the |your )?opponent's"
+         r" battle type)?", lambda m: [_Eff(f"attack={m.group(1).upper()}")]),
+        (r"(?:further )?add (\d+) to the basic attack power of the digimon in your digimon box", lambda m: [_Eff(f"base+{m.group(1)}")]),
         # "Add 50 to the attack power of your Level III Digimon, and 100 to … your Level IV Digimon"
         (rf"add (\d+) to the attack power of your {_LVLIST} digimon,? and (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2)))),
@@ -655,21 +826,63 @@ def _card_filters(desc: str) -> list[str] | None:
     d = re.sub(r"^(?:a |an |one )", "", desc.strip(), flags=re.I)
     if m := re.fullmatch(r"digimon(?: cards?)? with '([\w .:\-]+)' in (?:its|their) names?", d, re.I):
         return ["kind=Digimon", f"name~{m.group(1).strip()}"]
-    if m := re.fullmatch(rf"digimon cards? belonging to {_FIELD_RE}|{_FIELD_RE} digimon cards?", d, re.I):
+    if m := re.fullmatch(rf"digimon(?: cards?)? (?:belonging|that belongs?) to {_FIELD_RE}|{_FIELD_RE} digimon(?: cards?)?", d, re.I):
         return ["kind=Digimon", f"field={_FIELDS[(m.group(1) or m.group(2)).lower()]}"]
+    if m := re.fullmatch(r"cards? belonging to the ['\"]([\w :\-]+)['\"] category", d, re.I):
+        return [f"group={m.group(1).strip()}"]
+    if m := re.fullmatch(rf"cards? belonging to (?:the )?{_GROUP_RE}", d, re.I):
+        return [f"group={_GROUPS[m.group(1).lower()]}"]
+    if m := re.fullmatch(r"cards? containing (?:the word )?['\"]([\w .:\-!]+)['\"](?: in (?:its|their) names?)?", d, re.I):
+        return [f"name~{m.group(1).strip()}"]
     if m := re.fullmatch(r"(item|program|field) option cards?", d, re.I):
         return ["kind=Option", f"optype={m.group(1).capitalize()}"]
+    if m := re.fullmatch(r"(digimon|option) cards? with (?:the word )?['\"]([\w .:\-!]+)['\"] in (?:its|their) names?", d, re.I):
+        return [f"kind={m.group(1).capitalize()}", f"name~{m.group(2).strip()}"]
+    if m := re.fullmatch(r"digimon cards? with the word ['\"]([A-Za-z]+)['\"] in (?:its|their) types?", d, re.I):
+        return ["kind=Digimon", f"type~{m.group(1)}"]
     if m := re.fullmatch(rf"{_ATTR_RE} attribute digimon cards?", d, re.I):
         return ["kind=Digimon", f"attr={_ATTRS[m.group(1).lower()]}"]
     if (m := re.fullmatch(rf"({_LV}) digimon cards?", d, re.I)) and len(lv := _levels(m.group(1))) == 1 and "Hybrid" not in lv:
         return ["kind=Digimon", f"level={lv.pop()}"]
-    if (m := re.fullmatch(r"'([^']+)'(?: cards?)?|((?-i:[A-Z])[\w\-]*(?: (?:(?-i:[A-Z0-9])[\w\-!.]*|of|the))*) cards?", d)) \
+    if m := re.fullmatch(r"digimon cards? with the ability [\"']([^\"']+)[\"']", d, re.I):
+        return ["kind=Digimon", f"keyword={_kw(m.group(1))}"]
+    if (m := re.fullmatch(r"['\"]([^'\"]+)['\"](?: cards?)?|((?-i:[A-Z])[\w\-]*(?: (?:(?-i:[A-Z0-9])[\w\-!.]*|of|the))*) cards?", d)) \
             and not re.search(r"\b(?:digimon|option|frame|level|attribute|type)\b", m.group(2) or "", re.I):
-        return [f"name={(m.group(1) or m.group(2)).strip()}"]
-    if m := re.fullmatch(rf"(red|blue|gold) frame (digimon )?cards?", d, re.I):
+        return [f"name={_fix_name((m.group(1) or m.group(2)).strip())}"]
+    if m := re.fullmatch(rf"(red|blue|gold) frame (digimon )?cards?|(red|blue|gold) frame (digimon)", d, re.I):
+        if m.group(3):
+            return ["kind=Digimon", f"frame={m.group(3).capitalize()}"]
         return (["kind=Digimon"] if m.group(2) else []) + [f"frame={m.group(1).capitalize()}"]
     if m := re.fullmatch(r"(digimon|option) cards?", d, re.I):
         return [f"kind={m.group(1).capitalize()}"]
+    return None
+
+
+_NAME_ALT = r"(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z0-9])[\w\-!.]*)*"
+
+
+def _card_filter_alts(desc: str) -> list[list[str]] | None:
+    """A card description that may name alternatives ("Mihiramon, Andiramon or Majiramon card",
+    "Digimon card belonging to Nature Spirits or Unknown") → one filter list per alternative."""
+    d = re.sub(r"^(?:a |an |one )", "", desc.strip(), flags=re.I)
+    if (f := _card_filters(d)) is not None:
+        return [f]
+    if m := re.fullmatch(r"(['\"][^'\"]+['\"]|[A-Z][\w\-]*mon)(?: card)? or one (['\"][^'\"]+['\"]|[A-Z][\w\-]*mon) cards?", d):
+        out = [_card_filters(x.strip()) for x in (m.group(1), m.group(2) + " card")]
+        return out if all(out) else None
+    if m := re.fullmatch(rf"((?:{_NAME_ALT})(?:, {_NAME_ALT})*,? or {_NAME_ALT}) cards?", d):
+        names = [n.strip() for n in re.split(r",? or |, ", m.group(1))]
+        if any(re.search(r"\b(?:digimon|option|frame|level|attribute|type)\b", n, re.I) for n in names):
+            return None
+        return [[f"name={_fix_name(n)}"] for n in names]
+    if m := re.fullmatch(r"digimon cards? with ((?:'[\w .:\-]+'(?:, )?)+,? or '[\w .:\-]+') in (?:its|their) names?", d, re.I):
+        # "… with 'A', 'B' or 'C' in its name": one filter per text (a card whose name holds two of them is
+        # still one card: it counts once, for one of the rows)
+        return [["kind=Digimon", f"name~{x.strip()}"] for x in re.findall(r"'([^']+)'", m.group(1))]
+    if m := re.fullmatch(r"hybrid level digimon cards?,? or (.+)", d, re.I):
+        return _card_filter_alts(m.group(1))  # a Hybrid card is never in a simulated deck (DM-DECK-3)
+    if m := re.fullmatch(rf"digimon(?: cards?)? belonging to ({_FIELD_RE}(?:,? or {_FIELD_RE})+)", d, re.I):
+        return [["kind=Digimon", f"field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group(1), re.I)]
     return None
 
 
@@ -691,6 +904,40 @@ def _per_count(m: re.Match) -> list[_Eff]:
     return [_Eff(f"{op}({m.group('n')}{',' + mx if mx else ''})")]
 
 
+def _per_discard_desc(m: re.Match) -> list[_Eff]:
+    """per_discard_if(N[,M]) | filter: … for the cards a description names.  "X, Y or Z card" (names
+    or fields, which one filter cannot join) without a maximum: one ◎ row per alternative — each
+    counts its own cards and adds N per card, so together they add N per matching card discarded,
+    any number, as the text does; with a maximum the rows could exceed it together: unmodeled."""
+    alts = _card_filter_alts(m.group("d") + (m.group("d2") or ""))
+    if not alts:
+        raise _Fail("per-count")
+    mx = m.group("mx")
+    if len(alts) > 1 and mx:
+        raise _Fail("per-count")
+    op = f"per_discard_if({m.group('n')}{',' + mx if mx else ''})"
+    return [_Eff(op, filters=tuple(f)) for f in alts]
+
+
+def _points_then(m: re.Match) -> list[_Eff] | None:
+    heads = _action(m.group("a"))
+    if not heads or len(heads) != 1 or heads[0].costs:
+        return None
+    h = heads[0]
+    return [_Eff(h.op, h.conds, h.when, h.further, (f"points({m.group('k')})",), h.filters)]
+
+
+def _discard_then(m: re.Match) -> list[_Eff] | None:
+    """"Discard K cards from your hand and <one negation>": the negation with its cost."""
+    heads = _action(m.group("a"))
+    if not heads or len(heads) != 1 or not heads[0].op.startswith("negate_"):
+        return None
+    k = _num(m.group("k"))
+    cost = f"discard_digimon({k})" if m.group("w").lower().startswith("digimon") else f"discard({k})"
+    h = heads[0]
+    return [_Eff(h.op, h.conds, h.when, h.further, h.costs + (cost,), h.filters)]
+
+
 def _discard_and(m: re.Match) -> list[_Eff]:
     """A discard paid for one effect: the "(N cards max)" must be the count paid (used once)."""
     k = _num(m.group("k"))
@@ -699,6 +946,13 @@ def _discard_and(m: re.Match) -> list[_Eff]:
     cost = f"discard_digimon({k})" if m.group("w").lower().startswith("digimon") else f"discard({k})"
     op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
     return [_Eff(op, costs=(cost,))]
+
+
+def _own_desc(desc: str) -> list[str]:
+    own = _support_desc(desc)
+    if not own:
+        raise _Fail("condition")
+    return own
 
 
 def _opp_desc(desc: str) -> list[str]:
@@ -711,15 +965,39 @@ def _opp_desc(desc: str) -> list[str]:
 
 def _discard_filtered(m: re.Match) -> list[_Eff]:
     """Discard K matching cards (discard_if) for a multiplication (once is as good as twice, C-CALC-1),
-    or for an addition used once ("(K cards max)": each ◎ row is used once per turn)."""
-    k, f = _num(m.group("k")), _card_filters(m.group("w"))
+    or for an addition / direct damage used once ("(K cards max)": each ◎ row is used once per turn).
+    "Discard one Xmon or Ymon card …" names alternatives that no one filter joins: one row per
+    alternative, only for a multiplication or an attack type (using a second row changes nothing, so
+    the choice between the rows is the text's choice of card)."""
+    k = _num(m.group("k"))
+    desc = m.group("w") + (m.group("w2") or "")
+    alts = _card_filter_alts(desc)
+    if not alts:
+        raise _Fail("hand")
+    if (m.group("add") or m.group("dmg")) and (not m.group("mx") or int(m.group("mx")) != k or len(alts) > 1):
+        raise _Fail("per-count")
+    if len(alts) > 1 and k != 1:
+        raise _Fail("hand")
+    op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"attack={m.group('bt').upper()}" if m.group("bt")
+          else f"damage({m.group('dmg')})" if m.group("dmg") else f"atk+{m.group('add')}")
+    return [_Eff(op, costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
+
+
+def _show_and(m: re.Match) -> list[_Eff]:
+    f = _card_filters(m.group("w"))
     if not f:
         raise _Fail("hand")
-    if m.group("add") and (not m.group("mx") or int(m.group("mx")) != k):
-        raise _Fail("per-count")
-    op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"attack={m.group('bt').upper()}" if m.group("bt")
-          else f"atk+{m.group('add')}")
-    return [_Eff(op, costs=(f"discard_if({k})",), filters=tuple(f))]
+    op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
+    return [_Eff(op, costs=("show",), filters=tuple(f))]
+
+
+def _place_and(m: re.Match) -> list[_Eff]:
+    f = _card_filters(m.group("w").strip() + " card")
+    if not f:
+        raise _Fail("support-box")
+    op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else
+          f"base+{m.group('add')}" if m.group("base") else f"atk+{m.group('add')}")
+    return [_Eff(op, costs=("place",), filters=tuple(f))]
 
 
 def _evolve_from_to(m: re.Match) -> list[_Eff]:
@@ -750,15 +1028,19 @@ _LEAD_IN = re.compile(
     r"(?:after that|after evolution|after (?:this card|it) (?:is|has been) used|furthermore|in addition|then|also|and"
     r"|(?P<choice>only once during (?:the )?battle|just once|you may|you can)),?\s+",
     re.I)
-_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles),?\s+", re.I)
+_TWICE_LEAD = re.compile(r"only twice (?:during (?:the )?battle|during (?:the|a) turn|per turn),?\s+(?:you (?:may|can) )?", re.I)
+_TIMES_MAX = re.compile(r"(.+?),? \((one|two|three|1|2|3) (times?|cards?) max\)", re.I)
+_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles|until the end of the battle phase),?\s+", re.I)
 _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon makes its appearance|you make this digimon appear"
                           r"|this digimon appears),?\s+", re.I)
-_EVOLVED_LEAD = re.compile(r"when you evolve (?:in)?to this digimon,\s+", re.I)
+# "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test
+# checks that every such card is a Jogress-only or out-of-scope card)
+_EVOLVED_LEAD = re.compile(r"when you (?:evolve|fuse) (?:in)?to this digimon,\s+", re.I)
 _START_LEAD = re.compile(r"at the start of (?:the |each )?battle,?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
 _COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
-_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle", re.I)
+_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
 _LOSE_TO = re.compile(r"(?:when|if) you (lose) to (?:a |an )?(.+?),\s+", re.I)  # "When you lose to a blue frame Digimon, …"
 
 
@@ -766,11 +1048,14 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     """An effect sentence → [_Eff …]; None when it is not an effect sentence we know."""
     s = s.strip().rstrip(".").strip()
     conds: list[str] = []
-    alts: list[str] = []  # "when facing Xmon or Ymon": one row per name (names exclude each other)
+    alts: list[tuple[str, ...]] = []  # "when facing Xmon or Ymon": one row per alternative (made disjoint)
     when = ""
     during_battle = choice = False
+    times = 1
     for _ in range(6):  # strip lead-ins and leading conditions
-        if m := _LEAD_IN.match(s):
+        if ctx.digimon and (m := _TWICE_LEAD.match(s)):
+            choice, times, s = True, 2, s[m.end():]
+        elif m := _LEAD_IN.match(s):
             choice, s = choice or bool(m.group("choice")), s[m.end():]
         elif m := _BATTLE_LEAD.match(s):
             during_battle, s = True, s[m.end():]
@@ -784,15 +1069,24 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             when, s = "lose", s[m.end():]
             conds += _parse_cond(f"facing a {m.group(2)}")
         elif (m := _COND_LEAD.fullmatch(s)) and (wl := _WIN_LOSE.fullmatch(m.group(0).split(",")[0])):
-            when, s = wl.group(1).lower(), m.group(2)
-        elif (m := _COND_LEAD.fullmatch(s)) and not alts and (names := _facing_names(m.group(1))):
-            alts, s = [f"opp_name={n}" for n in names], m.group(2)
+            when, s = (wl.group(1) or wl.group(2)).lower(), m.group(2)
+        elif (m := _COND_LEAD.fullmatch(s)) and not alts and (ca := _lead_alts(s, m)):
+            alts, s = ca
         elif m := _COND_LEAD.fullmatch(s):
-            conds += _parse_cond(m.group(1))
-            s = m.group(2)
+            c, s = _longest_cond(s, m)
+            conds += c
         else:
             break
+    if ctx.digimon and (m := _TIMES_MAX.fullmatch(s)) and (
+            m.group(3).lower().startswith("time") or re.match(r"(?:you may )?invalidate ", m.group(1), re.I)):
+        # "… (2 times max)": a ◎ ability used that many times a turn (each ◎ row is used once); a
+        # negation's "(1 card max)": one card negated, once
+        if times != 1:
+            raise _Fail("condition")
+        s, times, choice = m.group(1), _num(m.group(2)), True
     heads = _action(s)
+    if times > 1 and heads is not None and any(h.op.startswith("per_") for h in heads):
+        raise _Fail("per-count")
     if heads is None and not when and (m := re.fullmatch(r"(.*?),? (?:when|if) you (win|lose) (?:the|a|this) battle", s, re.I)):
         heads = _action(m.group(1))  # "regain 20 of your points when you win the battle"
         if heads is not None:
@@ -834,19 +1128,74 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     if alts:
         if further:
             raise _Fail("condition")
-        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + (a,))), h.when or when, False, h.costs, h.filters)
-                for a in alts for h in heads]
-    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs, h.filters)
+        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, False, h.costs, h.filters,
+                     times) for a in alts for h in heads]
+    if times > 1 and (when or len(heads) != 1):
+        raise _Fail("condition")  # only a ◎ ability (a choice, used in a battle window) is used N times
+    return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs, h.filters, times)
             for h in heads]
 
 
 _MON = r"((?-i:[A-Z])[A-Za-z]*mon)"
 
 
+def _lead_alts(s: str, m: re.Match) -> tuple[list[tuple[str, ...]], str] | None:
+    """A leading "When <alternatives>, <rest>" (_cond_alts), the longest such condition first."""
+    commas = [i for i, ch in enumerate(s) if ch == "," and i > m.start(1)]
+    for i in reversed(commas):
+        if (ca := _cond_alts(s[m.start(1): i])):
+            return ca, s[i:].lstrip(", ").strip()
+    return None
+
+
+def _longest_cond(s: str, m: re.Match) -> tuple[list[str], str]:
+    """A leading "When <condition>, <rest>": the longest condition up to a comma that parses ("When
+    facing a red frame Level III, Level IV, or Perfect level Digimon, add …"), else the shortest's
+    failure."""
+    commas = [i for i, ch in enumerate(s) if ch == "," and i > m.start(1)]
+    for i in reversed(commas[1:]):
+        if not re.match(r",\s+", s[i:]) or re.search(r"\b(?:add|double|triple|reduce|halve|send|discard|draw)\b", s[m.start(1): i], re.I):
+            continue
+        try:
+            return _parse_cond(s[m.start(1): i]), s[i:].lstrip(", ").strip()
+        except _Fail:
+            continue
+    return _parse_cond(m.group(1)), m.group(2)
+
+
+_MON_Q = rf"{_MON}(?: (?-i:[A-Z])[A-Za-z]*)?"  # "Whamon Perfect"
+
+
 def _facing_names(text: str) -> list[str] | None:
-    """"facing Xmon or Ymon" / "facing Xmon, Ymon or Zmon": the names, else None."""
-    if m := re.fullmatch(rf"facing {_MON}((?:, {_MON})*),? or {_MON}", text.strip(), re.I):
-        return re.findall(r"[A-Z][A-Za-z]*mon", text)
+    """"facing Xmon or Ymon" / "facing Xmon, Ymon or Zmon Perfect": the names, else None."""
+    if m := re.fullmatch(rf"facing (?:an? )?({_MON_Q}(?:, {_MON_Q})*,? or {_MON_Q})", text.strip(), re.I):
+        return [n.strip() for n in re.split(r",? or |, ", m.group(1))]
+    return None
+
+
+def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
+    """A condition naming alternatives → disjoint condition tuples (one row each), else None:
+    names ("facing Xmon or Ymon"), abilities ("the opponent has the ability "sky" or "underwater"":
+    X, then Y & !X), attributes ("facing a Virus or Unknown attribute Digimon")."""
+    if names := _facing_names(text):
+        return [(f"opp_name={n}",) for n in names]
+    t = text.strip()
+    if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
+                         rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
+        rows = _or_rows([[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))])
+        return [tuple(r) for r in rows] if rows else None
+    if (m := re.fullmatch(r"(facing .+?),? or (?:when facing )?(an? .+)", t, re.I)) and not re.search(r"\bor\b", m.group(1), re.I):
+        # "facing a blue frame Ultimate level Digimon, or a red frame Digimon"
+        try:
+            parts = [_parse_cond(m.group(1)), _parse_cond("facing " + m.group(2))]
+        except _Fail:
+            parts = None
+        rows = _or_rows(parts) if parts else None
+        if rows:
+            return [tuple(r) for r in rows]
+    if m := re.fullmatch(r"facing (?:a |an )?((?:vaccine|virus|data|unknown)(?:,? or (?:vaccine|virus|data|unknown))+) attribute"
+                         r"(?: digimon)?", t, re.I):
+        return [(f"opp_attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data|unknown", m.group(1), re.I)]
     return None
 
 
@@ -860,10 +1209,10 @@ def _is_static(heads: list[_Eff]) -> bool:
 def _action(s: str) -> list[_Eff] | None:
     s = s.strip().rstrip(".").strip()
     for rx, build in _ACT_RULES:
-        if m := rx.fullmatch(s):
-            return build(m)
+        if (m := rx.fullmatch(s)) and (out := build(m)) is not None:
+            return out
     # "X, and Y" / "X and Y": two actions in one sentence
-    for m in re.finditer(r",? and (?:also )?|, ", s):
+    for m in re.finditer(r",? and (?:also |at the same time,? )?|, ", s):
         left, right = s[: m.start()], s[m.end():]
         a = _action_single(left)
         b = _action(right) if a is not None else None
@@ -874,8 +1223,8 @@ def _action(s: str) -> list[_Eff] | None:
 
 def _action_single(s: str) -> list[_Eff] | None:
     for rx, build in _ACT_RULES:
-        if m := rx.fullmatch(s.strip()):
-            return build(m)
+        if (m := rx.fullmatch(s.strip())) and (out := build(m)) is not None:
+            return out
     return None
 
 
@@ -907,13 +1256,26 @@ def _can_only(m: re.Match, ctx: _Ctx) -> list:
 
 
 def _cannot(m: re.Match, ctx: _Ctx) -> list:
-    """"This card cannot be used when your Digimon is Level III (or …)": a level restriction."""
-    text = m.group("c")
-    if not re.fullmatch(rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", text, re.I):
-        raise _Fail("usage-restriction")
-    out = _not_levels("level", _levels(text))
-    if out is None:
-        raise _Fail("usage-restriction")
+    """"This card cannot be used when your Digimon is Level III (or …)[, or if you have no cards in your
+    hand]": the negation of each alternative (a level set, or one negatable condition)."""
+    out: list[str] = []
+    for part in re.split(r",? or (?:if|when) ", m.group("c"), flags=re.I):
+        # a D-Reaper is never the own Digimon (it only enters play by effects the engines do not perform)
+        part = re.sub(r",? or d-reaper$", "", part.strip(), flags=re.I).strip()
+        if re.fullmatch(rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", part, re.I):
+            lv = _not_levels("level", _levels(part))
+            if lv is None:
+                raise _Fail("usage-restriction")
+            out += lv
+            continue
+        try:
+            conds = _parse_cond(part)
+        except _Fail:
+            raise _Fail("usage-restriction")
+        neg = _negate(conds[0]) if len(conds) == 1 else None
+        if neg is None:
+            raise _Fail("usage-restriction")
+        out.append(neg)
     return [_Cond(c) for c in out]
 
 
@@ -1011,7 +1373,7 @@ def _evolved_rows(text: str, ctx: _Ctx) -> list:
 def _evolved_effect(t: str, ctx: _Ctx) -> list | None:
     """The heads of a rewritten evolved-Digimon sentence (an immunity to named cards included)."""
     if m := re.fullmatch(r"you cannot receive the effects of '([^']+)'", t, re.I):
-        return [_Eff("immune_options", (f"card={m.group(1).strip()}",))]
+        return [_Eff("immune_options", (f"card={_fix_name(m.group(1).strip())}",))]
     if m := re.fullmatch(r"you cannot receive the effects of the opponent's (blue|red) frame field cards", t, re.I):
         return [_Eff("immune_options", (f"card:frame={m.group(1).capitalize()}", "card:optype=Field"))]
     if re.fullmatch(r"your a cannot go to zero", t, re.I):
@@ -1045,6 +1407,9 @@ def _u(label: str) -> _Builder:
 # its lifespan (``lifespan``).  Being invalidated or discarded by its owner is what the engines do
 # anyway (bookkeeping).  Any other event (another Field card turning face-up, the opponent's
 # lifespan …) has no end event: the card stays unmodeled.
+_EVOLVED_OK = ("atk", "base", "zero_opp", "no_zero", "halve_opp", "opp_atk", "immune")
+
+
 _LEAVE_PHRASES = [
     (r"(?:your digimon |it |this card )?(?:is |gets )?sent to the dark area \(including when (?:it|your digimon) evolves,? or"
      r" (?:when it )?(?:reaches the end of its lifespan|dies)\)", " LEAVE "),
@@ -1061,6 +1426,8 @@ _END_EVENTS = [
     (r"(?:(?:your digimon|it) )?reaches (?:the end of )?its lifespan|the end of your digimon's lifespan", ("lifespan",)),
     (r"LEAVE", ("leave",)),
     (r"LOSTLEAVE", ("lost", "leave")),
+    # "another Field Option card turns face-up in your slots" (end event ``field``)
+    (r"another field(?: option)? card turns face-up in your slots", ("field",)),
 ]
 _END_EVENTS_RX = [(re.compile(p, re.I), e) for p, e in _END_EVENTS]
 
@@ -1090,7 +1457,22 @@ def _until(m: re.Match, ctx: _Ctx) -> list:
     base = "turns(2)" if m.groupdict().get("two") else ""
     if not base and not ends:
         return [_Limit("discarded")]
-    return [_Limit(", ".join(([base] if base else []) + [e for e in ("lost", "leave", "lifespan") if e in ends]))]
+    return [_Limit(", ".join(([base] if base else []) + [e for e in _END_ORDER if e in ends]))]
+
+
+_END_ORDER = ("lost", "leave", "lifespan", "field")
+
+
+def _field_end(m: re.Match, ctx: _Ctx) -> list:
+    """"(However,) when another Field Option card turns face-up in your slots, send this card to the
+    Dark Area": end event ``field`` added to the card's limit (see _assemble); with a leading "While
+    this card remains … until <events>," the events of that duration too."""
+    if ctx.digimon:
+        return None
+    if m.groupdict().get("ev"):
+        ends = _end_events(m.group("ev"))
+        return [_Limit(", ".join([e for e in _END_ORDER if e in ends] + ["field"]))]
+    return [_End("field")]
 
 
 _UNTIL = (
@@ -1148,13 +1530,57 @@ def _immune_named(m: re.Match, ctx: _Ctx) -> list:
     (e.g. 'Items being invalidated', an effect description) is not modeled."""
     if not ctx.digimon:
         return None  # an option's protection: the activation-column rows below
-    names = re.findall(r"[\"']([^\"']+)[\"']", m.group("q")) if m.group("q") else [m.group("u")]
+    names = (re.findall(r"[\"']([^\"']+)[\"']", m.group("q")) if m.group("q")
+             else [n for n in re.split(r",? or |, |,? and ", m.group("u")) if n])
     if any(re.fullmatch(r"option cards?|field option cards?", n.strip().rstrip("."), re.I) for n in names):
         return None  # "the opponent's Option cards": a general immunity (action rules)
     if not names or not all(_CARD_NAME.fullmatch(n.strip()) for n in names):
         raise _Fail("card-immunity")
     names = [n.strip().rstrip(".").strip() for n in names]
-    return [_Eff("immune_options", (f"card={n}",), when="passive") for n in names]
+    return [_Eff("immune_options", (f"card={_fix_name(n)}",), when="passive") for n in names]
+
+
+def _quoted_items(text: str) -> list[str] | None:
+    """"'X', 'Y', or 'Z'" / "the cards "X" and "Y"" → the quoted texts (a quote may hold an apostrophe:
+    'Let's Stop Fighting'); None when the text is not such a list."""
+    t = text.strip().rstrip(".").strip()
+    out = []
+    while t:
+        m = re.match(r"([\"'])(.+?)\1(?=$|,| and | or )", t)
+        if not m:
+            return None
+        out.append(m.group(2).strip())
+        t = re.sub(r"^(?:,? (?:and|or) |, )", "", t[m.end():])
+        if t and t[0] not in "\"'" and not re.match(r"(?:,? (?:and|or) |, )", t):
+            return None
+    return out or None
+
+
+def _ban(m: re.Match, ctx: _Ctx) -> list:
+    """"The opponent cannot use the card 'X'": ``ban_options if card~X`` (a Digimon's passive row, while
+    its abilities are active; an option's row, while it is face-up).  ``card~`` (the name contains the
+    quoted text) because the card data quotes some titles without their leading article or final
+    "!" ('Tactical Retreat!!' is "A Tactical Retreat!!", 'No Items Allowed' also "No Items Allowed!");
+    tests/test_translate.py checks on the data that every quoted text names exactly one card title.
+    "During battle, …": the same rows — every card these texts name is used in the battle only (the
+    data test checks it)."""
+    q = re.sub(r"^(?:the cards? |any (?:of the )?)", "", m.group("q").strip(), flags=re.I)
+    conds: list[str] = []
+    if cm := re.fullmatch(r"(?:any )?cards? (?:containing|with) the (?:word|characters|text) ['\"(](?P<w>[^'\"()]+)['\")]"
+                          r"(?: in (?:their|its) names?)?", q, re.I):
+        conds = [f"card~{cm.group('w').strip()}"]
+    elif cm := re.fullmatch(r"(?:any )?(item|program|field) option cards,? (?P<rest>.+)", q, re.I):
+        items = _quoted_items(re.sub(r"^(?:and|or) ", "", cm.group("rest")))
+        if not items:
+            return None
+        conds = [f"card:optype={cm.group(1).capitalize()}"] + [f"card~{x}" for x in items]
+    elif items := _quoted_items(q):
+        conds = [f"card~{x}" for x in items]
+    else:
+        return None
+    if any(not re.fullmatch(r"[A-Z0-9][\w!.\-:%']*(?: [\w!.\-:%'()]+)*", c.split("~", 1)[1]) for c in conds if "~" in c):
+        raise _Fail("option-interaction")
+    return [_Eff("ban_options", (c,), when="passive" if ctx.digimon else "") for c in conds]
 
 
 def _gains_and_add(m: re.Match, ctx: _Ctx) -> list:
@@ -1174,9 +1600,17 @@ _SUPPORT_NOTES = re.compile(r"\s*\((?:this is a support ability|this card can be
                             r" of a hybrid level(?: digimon)?)\)\.?", re.I)
 _SUPPORT_BODY = re.compile(
     r"(?:(?:when|if) (?P<c>[^,]+), )?"
-    r"(?:(?:you may |you can )?(?:send|take) this card from your hand(?: to (?:your |the )?support box)?,? (?:and )?)?"
-    r"add (?P<n>\d+) to the attack power of (?:one of )?(?:your )?(?P<t>.+?)\.?", re.I)
-_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack")  # one value per Digimon
+    r"(?:(?:you may |you can )?(?:send|take|move) this card (?:from your hand(?: to (?:your |the )?support box)?|to (?:your |the )?"
+    r"support box from your hand),? (?:and )?|when you (?:send|move) this card from your hand to (?:your |the )?support box, )?"
+    r"add (?P<n>\d+) to the attack power of (?:one of )?(?:your )?(?P<t>.+?)(?: card)?\.?", re.I)
+_SUPPORT_OF = re.compile(
+    r"(?:(?:when|if) (?P<c>[^,]+), )?(?:you may |you can )?(?:send|take|move) this card from your hand to (?:the support box of"
+    r" (?:your |an? )?(?P<t>.+?)|(?:an? |your )?(?P<t2>[\w\- ]+?)['\"]s support box),? and add (?P<n>\d+) to"
+    r" (?:its|their) attack power\.?"
+    r"|(?:(?:when|if) (?P<c3>[^,]+), )?when you (?:send|move) this card from your hand to the support box of (?:your |an? )?(?P<t3>[^,]+?),"
+    r" add (?P<n3>\d+) to the attack power of (?:your |the |that )?(?P=t3)\.?", re.I)
+_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack",  # one value per Digimon
+                    "opp_name", "opp_attr", "opp_level", "opp_frame", "opp_attack", "opp_bt")
 _NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}  # type~W → type!=W
 _RE_COND_STR = re.compile(r"^([a-z_]+)(!=|>=|<=|=|>|<|~)(.+)$")
 _MON_NAME = re.compile(r"(?-i:[A-Z])[\w'.:]*(?: (?:(?-i:[A-Z])[\w'.:]*|-[\w ]+-|of|the))*")
@@ -1319,6 +1753,8 @@ def _also_support(m: re.Match, ctx: _Ctx) -> list | None:
     heads = _effect_sentence(m.group("s"), ctx) if ctx.digimon else None
     if not heads or any(h.when not in ("", "passive") for h in heads):
         return None
+    if any(h.op.startswith("attack=") for h in heads):
+        raise _Fail("support-box")  # a support's rows all apply: the ability's choice of attack would be forced
     return heads + [_Eff(h.op, h.conds, "support", h.further, h.costs, h.filters) for h in heads]
 
 
@@ -1327,9 +1763,23 @@ _HYBRID_SUPPORT = re.compile(r"(?:(?:when|if) [^,]+, )?(?:you may |you can )?(?:
 
 
 def _support_body(body: str, ctx: _Ctx) -> list:
+    body = re.sub(r"^when you (?:send|move) this card from your hand to (?:your |the )?support box, ", "", body, flags=re.I)
     if _HYBRID_SUPPORT.fullmatch(body):
         # only a Hybrid Digimon's support box takes it: never in a simulated deck (DM-DECK-3), no effect
         return [_Ok()]
+    if (tm := _SUPPORT_OF.fullmatch(body)) and len(_sentences(body)) == 1:
+        # "send this card from your hand to the support box of your Xmon(, Ymon or Zmon) and add N to its
+        # attack power": the battling Digimon is one of those names
+        try:
+            c = tm.group("c") or tm.group("c3")
+            lead = _parse_cond(c) if c else []
+        except _Fail:
+            return [_U("support-box")]
+        names = [n.strip() for n in re.split(r",? or |, ", tm.group("t") or tm.group("t2") or tm.group("t3"))]
+        if not all(_MON_NAME.fullmatch(n) for n in names):
+            return [_U("support-box")]
+        n = tm.group("n") or tm.group("n3")
+        return [_Eff(f"atk+{n}", tuple(lead + [f"name={_fix_name(x)}"]), when="support") for x in names]
     sm = _SUPPORT_BODY.fullmatch(body)
     if len(_sentences(body)) != 1 or re.search(r"support box of|supported", body, re.I):
         return [_U("support-box")]
@@ -1353,8 +1803,11 @@ def _support_body(body: str, ctx: _Ctx) -> list:
         heads = _effect_sentence(lead + body[:1].upper() + body[1:], ctx)
     except _Fail:
         heads = None
-    if not heads or any(h.when not in ("", "passive") for h in heads) or sum(h.op.startswith("attack=") for h in heads) > 1:
-        return [_U("support-box")]  # (all support rows apply: no choice between two attacks)
+    if not heads or any(h.when not in ("", "passive") for h in heads) or sum(h.op.startswith("attack=") for h in heads) > 1 \
+            or (len(heads) > 1 and any(h.costs for h in heads)) or any(h.times > 1 for h in heads):
+        # (all support rows apply and all their costs are paid: no choice between two attacks, no
+        # "discard an X or a Y card" alternatives, no ability used twice)
+        return [_U("support-box")]
     return [_Eff(h.op, h.conds, "support", h.further, h.costs, h.filters) for h in heads]
 
 
@@ -1363,7 +1816,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
-    (r"regain (\d+) points when you evolve (?:in)?to this digimon\.?", _evolved_heal),
+    (r"regain (\d+) points when you (?:evolve|fuse) (?:in)?to this digimon\.?", _evolved_heal),
     (r"this digimon (?:will )?always attacks? last(?:,? regardless of (?:the )?(?:original )?turn order)?\.?",
      _digimon_only(_Eff("attack_last", when="passive"))),
     # "All Level III and Level IV Virus attribute Digimon that lose a battle lose an additional 20
@@ -1391,13 +1844,24 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" add (\d+) to your attack power\.?", lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
     (r"add (\d+) to your attack power until the end of the turn during which you evolved (?:in)?to this digimon\.?",
      lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
+    # "The opponent's A, B, and C attacks go to zero until the end of the turn during which you evolved into
+    # this Digimon / this Digimon was fused": ``evolved`` rows (they hold for that turn's battle)
+    (r"(?P<a>[^.]+?) until the end of the turn during which (?:you evolved (?:in)?to this digimon|this digimon was fused)\.?",
+     lambda m, ctx: [_Eff(h.op, h.conds, "evolved", costs=h.costs, filters=h.filters) for h in heads]
+     if ctx.digimon and (heads := _action(m.group("a"))) and all(not h.costs and h.op.startswith(_EVOLVED_OK) for h in heads)
+     else None),
+    # "Cannot lose its special abilities, and <another printed property or ability>"
+    (r"cannot lose (?:its|their) (?:special )?abilities,? and (?P<r>.+)",
+     lambda m, ctx: ([_Eff("keep_abilities", when="passive")] + rest)
+     if ctx.digimon and (rest := _translate_clause(m.group("r")[:1].upper() + m.group("r")[1:], ctx))
+     and not any(isinstance(x, _U) for x in rest) else None),
     # "… until the end of the turn during which this card turned face-up" (decided: a Level III turns
     # face-up as the partner's reveal or a Level III exchange, which the engines count as ``evolved``)
     (r"add (\d+) to your attack power until the end of the turn during which this (?:card|digimon) turned face-up\.?",
      lambda m, ctx: _evolved_eff(ctx, f"atk+{m.group(1)}")),
     # "The opponent loses its special abilities, and their attack power is reduced by 100" (a Digimon):
     # the same rows as the two sentences would give (void passive, the reduction used in battle)
-    (r"the opponent loses (?:all of )?its special abilities,? and (?:their|its) attack power is reduced by (\d+)\.?",
+    (r"the opponent(?:'s digimon)? loses (?:all of )?its special abilities,? and (?:their|its) attack power is reduced by (\d+)\.?",
      lambda m, ctx: [_Eff("void_abilities", when="passive"), _Eff(f"opp_atk-{m.group(1)}")] if ctx.digimon else None),
     # "Cannot receive the effects of the opponent's Item Option cards": immune to that option type
     (r"(?:this digimon )?cannot receive the effects of (?:the )?(?:opponent's )?(item|program|field) option cards\.?",
@@ -1407,7 +1871,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Eff("immune_options", (f"card:group={m.group('g').strip()}",), when="passive")] if ctx.digimon else None),
     # "Cannot receive the effects of 'Dark Tower' (and 'Infinity Tower')": immune to named option cards
     (r"cannot receive the effects of (?:the cards? |the opponent's )?(?:(?P<q>[\"'][^\"']+[\"'](?:(?:,? and |,? or |, )[\"'][^\"']+[\"'])*)"
-     r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: [A-Z0-9][\w!.\-]*)+)))(?: cards?)?(?: \(this is not a special ability\))?\.?", _immune_named),
+     r"|(?-i:(?P<u>[A-Z][\w!\-]*(?: (?:[A-Z0-9][\w!.\-]*|of|the))+(?:(?:,? or |, |,? and )[A-Z][\w!\-]*(?: (?:[A-Z0-9][\w!.\-]*|of|the))+)*)))"
+     r"(?: cards?)?(?: \(this is not a special ability\))?\.?", _immune_named),
+    # ---- bans on the opponent's option cards (ban_options) -----------------------------------
+    # "The opponent cannot use the card 'X'" / "… the cards 'X' and 'Y'" / "… cards containing the
+    # word 'X' in their name" / "… any Field Option cards, 'X', or 'Y'": one row per card description
+    (r"(?P<db>during battle, )?(?:the |your )?opponent(?:'s digimon| digimon)? cannot use (?P<q>.+?)\.?", _ban),
     # ---- gained abilities ----------------------------------------------------------------------
     (rf"your digimon gains the ability (?P<k>{_KW}),? and (?P<n>\d+) is added to its attack power\.?", _gains_and_add),
     (r"when your digimon loses its special abilities, it loses the attack power addition as well\.?", _ok),
@@ -1423,6 +1892,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "Send this card to the Dark Area after 2 turns" / "After 2 turns, send this card to the Dark Area"
     (rf"(?:send {_THIS} to {_DA} after (?P<n>\d+) turns|after (?P<n2>\d+) turns,? send {_THIS} to {_DA})\.?",
      lambda m, ctx: [_Limit(f"turns({m.group('n') or m.group('n2')})")]),
+    # "… after 5 turns, or when another Field Option card turns face-up in your slots"
+    (rf"send {_THIS} to {_DA} after (?P<n>\d+) turns,? or when another field(?: option)? card turns face-up in your slots\.?",
+     lambda m, ctx: [_Limit(f"turns({m.group('n')}), field")]),
     (rf"stack {_THIS} onto your point gauge at the end of the turn\.?", lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
     # "Send this card to the Dark Area when your Digimon is sent to the Dark Area (including when it
     # evolves or reaches the end of its lifespan)": until the own Digimon leaves its box
@@ -1442,6 +1914,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
     # "This card remains in its slot and continues its effects until it is discarded by you or
     # invalidated, or when your Digimon loses a battle or reaches the end of its lifespan" (end events)
+    # "However, when another Field Option card turns face-up in your slots, send this card to the Dark
+    # Area" (an end event of the card's limit); "While this card remains in its slot until it is
+    # invalidated, when another Field …, send this card …": the duration's events and ``field``
+    (rf"(?:however,? )?when another field(?: option)? card turns face-up in your slots,? send (?:{_THIS}|this) to {_DA}\.?",
+     _field_end),
+    (rf"while {_THIS} (?:remains|will remain|will stay|stays)(?: in (?:its|your) slot)?(?:,? and continues?(?: its effects?)?)?"
+     rf" until (?P<ev>[^,]+?), when another field(?: option)? card turns face-up in your slots,? send {_THIS} to {_DA}\.?",
+     _field_end),
     (_UNTIL, _until),
     (rf"{_THIS} is removed from its slot when it is discarded by you or when the opponent invalidates it; otherwise,"
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
@@ -1510,7 +1990,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # a simulated deck (enums.LV_OTHER, DM-DECK-3), so the opponent is never Hybrid and the clause
     # never changes a game: DROPPED when its effect part is a known action.  (Options are not
     # covered: a card whose only effect this is would become an empty card.)
-    (r"(?:when|if) (?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?hybrid(?: level)?(?: digimon| opponent)?,? (?P<a>[^,]+?)\.?",
+    (r"(?:when|if) (?:(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?|the opponent is (?:a |an )?)hybrid(?: level)?(?: digimon| opponent)?,?"
+     r" (?P<a>[^,]+?)\.?",
      _hybrid_opponent),
     # "(if you used this card on a Digimon with the ability "X", add M to its attack power instead)":
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
@@ -1519,11 +2000,23 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to your attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
+    # "If your Digimon is a red frame Digimon, add 300 to your attack power instead" (of the card's one atk+N)
+    (r"(?:when|if) (?P<c>[^,]+), add (?P<new>\d+) to your attack power instead\.?",
+     lambda m, ctx: [_Instead(0, int(m.group("new")), tuple(_parse_cond(m.group("c"))))] if not ctx.digimon else None),
+    # "You lose that attack power addition when your attack becomes something other than A": the card's
+    # additions hold only while its attack is A (a plug-in that made the attack A)
+    (rf"you lose that attack power addition when your attack becomes something other than {_BT}\.?",
+     lambda m, ctx: [_TieAttack(m.group(1).upper())] if not ctx.digimon else None),
     # "A cannot go to zero; add 50 … when facing …": two sentences joined by a semicolon, taken
     # only when both halves translate completely
     (r"(?P<a>[^;]+); (?P<b>[^;]+)", _semicolon),
     # ---- known shapes we do not model ----------------------------------------------------------
     (r"\(S\)\s*(?P<body>.+)", _support),
+    # the support mechanism said without the "(S)" mark ("When your points are 50 and below, move this card
+    # from your hand to your support box and add 370 to …"): the same support rows
+    (r"(?P<body>(?:(?:when|if) [^,]+, )?(?:you may |you can )?(?:send|move|take) this card from your hand(?: to (?:your |the )?"
+     r"support box)?,? (?:and )?add \d+ to the attack power of [^.]+)\.?",
+     lambda m, ctx: _support_body(m.group("body"), ctx) if ctx.digimon else None),
     # "<ability> (this special ability may be used even when this Digimon is in the support box)": the
     # ability's rows, and the same rows as a support ability
     (r"(?P<s>[^()]+?) \(this (?:special ability|effect) (?:may|can) be used even when this (?:digimon|card) is in the"
@@ -1711,11 +2204,15 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     card_conds: list[str] = []
     costs: list[str] = []
     limits: list[str] = []
+    ends: list[str] = []  # end events said apart from the limit (_End)
+    ties: list[str] = []  # _TieAttack
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
         elif isinstance(p, _Instead):
             insteads.append(p)
+        elif isinstance(p, _TieAttack):
+            ties.append(p.letter)
         elif isinstance(p, _Req):
             reqs.append(p)
         elif isinstance(p, _Cond):
@@ -1724,6 +2221,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             costs.append(p.cost)
         elif isinstance(p, _Limit):
             limits.append(p.limit)
+        elif isinstance(p, _End):
+            ends.append(p.event)
         elif isinstance(p, _Kw):
             if p.word not in tr.keywords:
                 tr.keywords.append(p.word)
@@ -1740,6 +2239,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append("instead")
             continue
         heads.append(_Eff(f"atk+{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when))
+    if ties:
+        adds = [h for h in heads if h.op.startswith("atk+")]
+        if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
+            tr.unmodeled.append("attack")
+        heads = [_Eff(h.op, h.conds + (f"attack={ties[0]}",), h.when, h.further, h.costs, h.filters, h.times)
+                 if h.op.startswith("atk+") else h for h in heads]
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
@@ -1762,6 +2267,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # no_loss holds for the turn and the engines tie an option's rows to its slot: the card stays
         # face-up for the turn (one limit per option, read from its rows)
         limits = ["turn"]
+    if ends:
+        limits = [_with_ends(lim, ends) for lim in (limits or ["discarded"])]
     if len(set(limits)) > 1:
         tr.unmodeled.append("limit")
     if len(costs) > E.MAX_COSTS:
@@ -1802,9 +2309,17 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             s += " | filter: " + " & ".join(h.filters)
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
         if s not in tr.effects:
-            tr.effects.append(s)
+            tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr
+
+
+def _with_ends(limit: str, ends: list[str]) -> str:
+    """A limit ("discarded, lifespan", "turns(5)") with more end events, in canonical order."""
+    items = [x.strip() for x in limit.split(",") if x.strip()]
+    base = [] if items[0] in _END_ORDER else items[:1]
+    have = set(items) | set(ends)
+    return ", ".join(base + [e for e in _END_ORDER if e in have])
 
 
 def translate_option(name: str, activation: str, option_type: str, text: str) -> Translation:

@@ -160,7 +160,8 @@ C_OPP_WARPED = 32  # the opponent's Digimon went from Level III to Ultimate leve
 C_CARDF = 33  # the opponent's option card being applied matches a filter (cmp = FK_*, value)
 C_HAND = 34  # cards in the own hand (numeric cmp)
 C_OPP_HAND = 35
-N_CONDS = 36
+C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
+N_CONDS = 37
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

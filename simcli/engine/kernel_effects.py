@@ -188,6 +188,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
             ok = cmp_num_nb(S[p if kind == E.C_HAND else o, HAND_N], c, v)
+        elif kind == E.C_SLOTS:
+            ns = 0
+            for k in range(3):
+                if S[p, SLOT + k] >= 0:
+                    ns += 1
+            ok = cmp_num_nb(ns, c, v)
         else:
             ok = False
         if not ok:
@@ -1395,6 +1401,10 @@ def final_attack_nb(T, S, M, p):
     co = cur_nb(S, o)
     tp = M[p, M_AS] if M[p, M_AS] >= 0 else T.ct[o, co, F_BT]
     to = M[o, M_AS] if M[o, M_AS] >= 0 else T.ct[p, cp, F_BT]
+    if M[p, M_IMM_MOD] != 0:  # immune_mod: no modification at all, own or the opponent's (seed 003 §3.5)
+        if tp == E.BT_A and to == E.BT_C and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
+            return 0  # attack C's "A goes to zero" is not a modification
+        return T.ct[p, cp, F_ATK + tp]
     base = T.ct[p, cp, F_ATK + tp] + M[p, M_BASE_ADD]
     if (M[p, M_ZEROED] != 0 or (tp == E.BT_A and to == E.BT_C)) and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
         base = 0

@@ -783,8 +783,12 @@ class Game:
         out = [0, 0]
         for p, o in ((fa, sa), (sa, fa)):
             m = mods[p.seat]
-            base = int(t.atk[p.seat, p.cur(), typ[p.seat]]) + m.base_add
             c_effect = typ[p.seat] == E.BT_A and typ[o.seat] == E.BT_C
+            if m.immune_mod:  # no modification at all, own or the opponent's (seed 003 §3.5); C's zero is none
+                zero = c_effect and not (m.no_zero or t.no_zero[p.seat, p.cur()])
+                out[p.seat] = 0 if zero else int(t.atk[p.seat, p.cur(), typ[p.seat]])
+                continue
+            base = int(t.atk[p.seat, p.cur(), typ[p.seat]]) + m.base_add
             if (m.zeroed or c_effect) and not (m.no_zero or t.no_zero[p.seat, p.cur()]):
                 base = 0
             v = max(0, base) * m.mul_num // m.mul_den + m.add

@@ -195,6 +195,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
             ok = cmp_num(len((p if kind == E.C_HAND else o).hand), c, v)
+        elif kind == E.C_SLOTS:
+            ok = cmp_num(sum(1 for x in p.slots if x >= 0), c, v)
         else:
             ok = False
         if not ok:

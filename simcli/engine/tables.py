@@ -27,7 +27,7 @@ R_FROM, R_CARDS, R_WP, R_OPT, R_JOG, R_QK, R_QV, R_PQK, R_PQV = range(9)
 REQ_WIDTH = 9
 MAX_EFFECTS = 16  # effect rows per card at most (effects and appearance rows each; ABIL_USED has 31 bits)
 MAX_WORDS = 6
-MAX_GROUPS = 3  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
+MAX_GROUPS = 4  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
 
 _WP_RE = re.compile(r"winning\s*percentage\s*:?\s*(\d+)", re.I)
 
