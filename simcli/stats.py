@@ -44,6 +44,7 @@ from simcli.engine.enums import (
     RENEWAL_BUCKETS,
 )
 from simcli.engine.results import N_LEVELS, new_stats
+from simcli.engine.tables import collapse_mask
 from simcli.intervals import wilson  # noqa: F401  (part of this module's API)
 
 SEATS = ("A", "B")
@@ -421,9 +422,9 @@ def levels_and_options(
     * ``"card_uses"`` — by card: ``deck, seat, number, name, copies`` (entries of the list with that
       card), ``games_drawn`` / ``games_used`` (games in which a copy entered the hand / was used: an
       option used, a requirement card paid, a Digimon entering the box by evolution or appearance or
-      as the partner, a support placed, an ability used — summed over the copies, so a card with
-      several copies can count more than once per game), ``use_rate`` (``games_used`` over all
-      games), ``uses`` (times used, all copies), ``first_index`` (its first position in the list);
+      as the partner, a support placed, an ability used — a game counts once per card, whatever
+      its copies), ``use_rate`` (``games_used`` over all games, at most 1), ``uses`` (times used,
+      all copies), ``first_index`` (its first position in the list);
       every card of a known list appears, in list order.
     """
     games = n_games(stats)
@@ -733,7 +734,8 @@ def stats_from_games(games: Sequence[Any], turn_cap: int | None = None, n_cards:
         renewal_turns=[[(t, s) for s in range(2) for t in g.renewal_turns[s]] for g in games],
         levels=lv,
         card_uses=[np.asarray(g.card_uses) for g in games],
-        card_masks=[[(p.drawn, p.used) for p in g.ps] for g in games],
+        card_masks=[[(collapse_mask(g.t, s, p.drawn), collapse_mask(g.t, s, p.used)) for s, p in enumerate(g.ps)]
+                    for g in games],
     )
 
 

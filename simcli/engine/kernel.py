@@ -27,7 +27,7 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
     _warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
 
 from simcli.engine.tables import (  # noqa: F401
-    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+    F_ATK, F_COPY0, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
@@ -620,9 +620,16 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
             for lv in range(4):
                 if (S[s, MAXLV] >> lv) & 1:
                     level_reached[s, lv] += 1
+            gd = 0  # the masks with every copy's bit on its card's first index (tables.collapse_mask)
+            gu = 0
             for c in range(T.ct[s, 0, F_NCARDS]):
-                card_games_drawn[s, c] += (S[s, DRAWN] >> c) & 1
-                card_games_used[s, c] += (S[s, USED] >> c) & 1
+                if (S[s, DRAWN] >> c) & 1:
+                    gd |= 1 << T.ct[s, c, F_COPY0]
+                if (S[s, USED] >> c) & 1:
+                    gu |= 1 << T.ct[s, c, F_COPY0]
+            for c in range(T.ct[s, 0, F_NCARDS]):
+                card_games_drawn[s, c] += (gd >> c) & 1
+                card_games_used[s, c] += (gu >> c) & 1
     for s in range(2):
         for c in range(uses.shape[1]):
             card_uses[s, c] += uses[s, c]

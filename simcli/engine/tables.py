@@ -72,6 +72,8 @@ class Tables(NamedTuple):
     groups: np.ndarray  # int32 [2,30,MAX_GROUPS] group codes (Vocab "group"), 0 = none
     namebits: np.ndarray  # int32 [2,30] bit i: the card's name contains vocab.texts[i] (name~ conditions)
     stay: np.ndarray  # int8 [2,30] an option with a row of limit ``turn``: kept in the Power Box until the turn's end
+    copy0: np.ndarray  # int8 [2,30] first deck index of the same card (number and name): card statistics
+    #                    count a game once per card, whatever the copies (collapse_mask)
 
 
 class TableError(ValueError):
@@ -302,9 +304,14 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             for b, text in enumerate(vocab.texts):
                 if text in nm:
                     namebits[s, i] |= 1 << b
+    copy0 = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        first: dict = {}
+        for i, c in enumerate(deck):
+            copy0[s, i] = first.setdefault((c.get("number"), c.get("name")), i)
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -329,7 +336,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
-            "rcost", "app_lo", "app_hi", "namebits", "stay")
+            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -417,6 +424,16 @@ def kernel_tables(t: Tables) -> KTables:
     # (A field-major layout, ct[seat, F_*, card], was measured in round 4: no faster — the hand
     # scans wait on the card-id -> field load chain, not on cache misses.)
     return KTables(ct, np.ascontiguousarray(t.effects, dtype=np.int32))
+
+
+def collapse_mask(t: Tables, seat: int, mask: int) -> int:
+    """A per-deck-index bit mask with every copy's bit moved onto its card's first index (copy0): the
+    plain twin of the kernel's accumulation of card_games_drawn / card_games_used."""
+    out = 0
+    for c in range(int(t.n_cards[seat])):
+        if (mask >> c) & 1:
+            out |= 1 << int(t.copy0[seat, c])
+    return out
 
 
 def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
