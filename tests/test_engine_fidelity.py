@@ -104,6 +104,7 @@ def test_limit_lost_ends_when_the_own_digimon_loses():
     assert f == [(210, 250)] and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark
 
 
+# (the end event "leave": test_engine_effects.test_limit_digimon_ends_when_the_digimon_leaves_the_box)
 def test_limit_lifespan_ends_at_renewal_before_the_shuffle():
     # seed 004: at the end of the lifespan (renewal) the Digimon and the options "until the end of the
     # lifespan" go to the Dark Area, which is then shuffled into the new deck
@@ -116,19 +117,6 @@ def test_limit_lifespan_ends_at_renewal_before_the_shuffle():
     g, f = duel(a_opts=["atk+100 | limit: lifespan"], setup=renew_now)
     a = g.ps[0]
     assert f == [(300, 250)] and a.renewals == 1 and a.slots[0] == -1 and 1 in a.deck
-
-
-def test_limit_digimon_ends_when_the_digimon_leaves_the_box():
-    # the end event "leave": face-up while the Digimon it was used with is the box's top card
-    def bound_to(card):
-        def f(g):
-            g.ps[0].slot_up[0], g.ps[0].slot_end[0], g.ps[0].slot_card[0] = PERSIST, E.LE_LEAVE, card
-        return f
-
-    g, f = duel(a_opts=["atk+10 | limit: digimon"], setup=bound_to(0))
-    assert f == [(210, 250)] and g.ps[0].slots[0] == 1
-    g, f = duel(a_opts=["atk+10 | limit: digimon"], setup=bound_to(5))
-    assert f == [(200, 250)] and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark
 
 
 # ---- rule error 5: "gains the ability X, and N is added" -----------------------------------------------

@@ -17,7 +17,7 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
                                   MAX_GROUPS)
 from simcli.engine import enums as E
-from simcli.engine.players import cmp_has_nb, cmp_num_nb, cur_nb, discard_choice_nb  # noqa: F401
+from simcli.engine.players import cmp_has_nb, cmp_num_nb, cur_nb, discard_choice_nb, free_slots_nb  # noqa: F401
 from simcli.engine.players import filter_card_nb as card_match_nb
 from simcli.engine.rng import randint_nb, shuffle_nb
 from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED, GAUGE, GAUGE_N, HAND, HAND_N,
@@ -189,11 +189,7 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
             ok = cmp_num_nb(S[p if kind == E.C_HAND else o, HAND_N], c, v)
         elif kind == E.C_SLOTS:
-            ns = 0
-            for k in range(3):
-                if S[p, SLOT + k] >= 0:
-                    ns += 1
-            ok = cmp_num_nb(ns, c, v)
+            ok = cmp_num_nb(3 - free_slots_nb(S, p), c, v)
         else:
             ok = False
         if not ok:

@@ -50,7 +50,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
-# condition kinds about the player's own Digimon (BL-2b: "can its appearance condition come true")
+# kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
 LOG_OPTION, LOG_ABILITY, LOG_SUPPORT = 0, 1, 2
 
 
@@ -205,8 +205,9 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
 
 
 def own_box_conds_ok(g, p, row, box: int) -> bool:
-    """BL-2b: the row's conditions on the player's own Digimon (OWN_BOX_CONDS) would hold if `box`
-    were the box's top card; other conditions are taken as true (they can come true)."""
+    """BL-2b: the row's conditions on the player's own Digimon (level, attribute, name, frame, field,
+    type, keyword, group) would hold if `box` were the box's top card; other conditions are taken as
+    true (they can come true)."""
     t, s = g.t, p.seat
     if t.kind[s, box] != E.KIND_DIGIMON:
         return False

@@ -34,8 +34,7 @@ from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
 from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune,
-                                             appear_cost_payable, cond_ok, cost_payable, legal_appearances, matching_hand,
-                                             next_level_targets,
+                                             cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.tables import R_FROM, R_JOG
 
@@ -201,20 +200,26 @@ def negate_kind_ok(op: int, target_type: int) -> bool:
         or (op == E.OP_NEGATE_ITEM and (target_type == OPT_ITEM or target_type < 0))
 
 
+def unused_battle_abilities(g, p):
+    """(row index, row) of p's battling Digimon's battle-timing ◎ abilities not used this turn (none
+    while its abilities are void)."""
+    if not g.effects.abilities_active(g, p):
+        return
+    t, s, c = g.t, p.seat, p.cur()
+    for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
+        row = t.effects[r]
+        if int(row[E.E_TIMING]) == E.T_BATTLE and (s, r) not in g.ability_used:
+            yield r, row
+
+
 def negate_pick(g, p, target_type: int, target: int = -1):
     """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
     on the option `target` to negate — and costs holding), else (1, slot) its first face-down negate
     card, else None."""
-    t, s = g.t, p.seat
-    if g.effects.abilities_active(g, p):
-        c = p.cur()
-        for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
-            row = t.effects[r]
-            if int(row[E.E_TIMING]) != E.T_BATTLE or (s, r) in g.ability_used:
-                continue
-            if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row, card=target) \
-                    and cost_payable(g, p, row):
-                return 0, r
+    for r, row in unused_battle_abilities(g, p):
+        if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row, card=target) \
+                and cost_payable(g, p, row):
+            return 0, r
     k = negate_slot(g, p, target_type, target)
     return None if k is None else (1, k)
 
@@ -374,14 +379,9 @@ class GreedyPlayer(BaselinePlayer):
         (1, slot) — each as (kind, index, rows, option card or -1), in scan order."""
         t, s = g.t, p.seat
         abil, sup, opts = [], [], []
-        if g.effects.abilities_active(g, p):
-            c = p.cur()
-            for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
-                row = t.effects[r]
-                if int(row[E.E_TIMING]) != E.T_BATTLE or (s, r) in g.ability_used:
-                    continue
-                if cost_payable(g, p, row) and cond_ok(g, p, row):
-                    abil.append((0, r, [row], -1))
+        for r, row in unused_battle_abilities(g, p):
+            if cost_payable(g, p, row) and cond_ok(g, p, row):
+                abil.append((0, r, [row], -1))
         if p.support < 0:  # DM-BAT-2: one support Digimon per turn
             for pos, c in enumerate(p.hand):
                 if t.kind[s, c] != E.KIND_DIGIMON:
@@ -464,12 +464,5 @@ class GreedyPlayer(BaselinePlayer):
         if p.exchange >= 0:
             return False
         lv = int(t.level[s, steps[-1].card]) if steps else int(t.level[s, p.cur()]) + 1
-        for pos, c in enumerate(p.hand):
-            if t.kind[s, c] != E.KIND_DIGIMON or int(t.level[s, c]) < lv:
-                continue
-            for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
-                row = t.effects[r]
-                if int(row[E.E_TIMING]) in (E.T_BATTLE, E.T_START) and cond_ok(g, p, row) \
-                        and appear_cost_payable(g, p, c, row):
-                    return True
-        return False
+        return any(int(t.level[s, p.hand[pos]]) >= lv
+                   for tm in (E.T_BATTLE, E.T_START) for pos, _ in legal_appearances(g, p, tm))
