@@ -9,7 +9,10 @@ configuration (player / effects) it
 2. times the reference engine on that subset and the kernel on **exactly the same games** on one
    thread (median of repeated runs), which gives ``speedup_vs_reference`` per thread;
 3. times the kernel on a large run (``games``) on one thread and on all threads: games/s,
-   turns/s, ``thread_scaling``, and checks the statistics are identical for both thread counts.
+   turns/s, ``thread_scaling``, and checks the statistics are identical for both thread counts;
+4. times the limit proxy (engine/limit_proxy.py: the same rule family with nothing but draw, play
+   the highest level, compare attacks, lose points, renew) on the same decks, games and threads:
+   ``fraction_of_limit`` = kernel turns/s / proxy turns/s, a figure that holds across machines.
 
 Then, in subprocesses, it measures the first-call compile time with a fresh empty
 ``NUMBA_CACHE_DIR``, the cached start-up time (process start to first game finished, reusing that
@@ -43,6 +46,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DECKS = (ROOT / "decks" / "dmcg" / "agumon-starter.deck", ROOT / "decks" / "dmcg" / "gabumon-starter.deck")
 # (player, effects): the two configurations the speed goals are stated for
 CONFIGS = (("baseline", "none"), ("greedy", "all"))
+# benched beside the starters (issue 14): two late-meta decks exercise many more effect rows
+LATE_META_DECKS = (ROOT / "decks" / "dmcg" / "agumon-bond-of-courage-re146.deck",
+                   ROOT / "decks" / "dmcg" / "imperialdramon-fm-re139.deck")
+LATE_META_KEY = "greedy/all late-meta"
 DEFAULT_GAMES = 200_000
 DEFAULT_REF_GAMES = 300
 DEFAULT_MEMORY_GAMES = (10**5, 10**7)
@@ -59,6 +66,8 @@ GOALS = {
     "thread_scaling": (">=", 1.8, "all cores / one thread (goal stated for 2 cores)"),
     "rss_1e8_mb": ("<", 1024, "peak RSS extrapolated to 10^8 games (flat memory)"),
     "cached_start_s": ("<", 3.0, "process start to first game finished, warm numba cache"),
+    "baseline_none_fraction_of_limit": (">=", 0.25, "kernel turns/s / limit proxy turns/s, same run, all cores"),
+    "greedy_all_fraction_of_limit": (">=", 0.12, "kernel turns/s / limit proxy turns/s, same run, all cores"),
 }
 
 Progress = Callable[[str, int, int], None]
@@ -181,7 +190,38 @@ def bench_config(decks, player: str, effects: str, *, games: int, ref_games: int
     out["thread_scaling"] = b1 / bn
     out["thread_invariant"] = all(np.array_equal(r1["stats"][k], rn["stats"][k]) for k in r1["stats"])
     out["win_rate_a"] = rn["summary"]["win_rate_a"]
+
+    # 3. the limit proxy (engine/limit_proxy.py) on the same decks, games and threads, alternated with
+    #    the kernel's runs above: the kernel's turns/s as a fraction of the fastest this rule family goes
+    out.update(proxy_figures(api, decks, games, seed, threads, turn_cap, reps))
+    out["fraction_of_limit"] = out["kernel_turns_per_s"] / out["limit_proxy_turns_per_s"]
+    out["fraction_of_limit_1t"] = out["kernel_turns_per_s_1t"] / out["limit_proxy_turns_per_s_1t"]
     return out
+
+
+def proxy_figures(api, decks, games: int, seed: int, threads: int, turn_cap: int, reps: int) -> dict:
+    """Turns/s of the limit proxy (best of ``reps``) on one thread and on ``threads`` threads."""
+    import numba
+
+    from simcli.engine.limit_proxy import run_proxy
+
+    T = api.prepare(decks[0], decks[1], "none")[0]
+    old = numba.get_num_threads()
+    best = {1: float("inf"), threads: float("inf")}
+    turns = 0
+    try:
+        numba.set_num_threads(1)
+        run_proxy(T, seed, 2, turn_cap)  # compile / load outside the timing
+        for _ in range(max(1, reps)):
+            for th in (1, threads):
+                numba.set_num_threads(th)
+                t0 = time.perf_counter()
+                turns = run_proxy(T, seed, games, turn_cap)
+                best[th] = min(best[th], time.perf_counter() - t0)
+    finally:
+        numba.set_num_threads(old)
+    return {"limit_proxy_turns": int(turns), "limit_proxy_turns_per_s": turns / best[threads],
+            "limit_proxy_turns_per_s_1t": turns / best[1]}
 
 
 # ---- subprocesses: compile time, start-up time, memory ----------------------------------------------
@@ -281,12 +321,14 @@ def _goal(value, op, target):
 def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Progress | None = None, *,
           ref_games: int = DEFAULT_REF_GAMES, seed: int = DEFAULT_SEED, deck_a=None, deck_b=None,
           configs=CONFIGS, quick: bool = False, memory_games=DEFAULT_MEMORY_GAMES, startup: bool = True,
-          memory: bool = True, turn_cap: int | None = None, min_time: float = 0.5, reps: int = 3) -> dict:
+          memory: bool = True, turn_cap: int | None = None, min_time: float = 0.5, reps: int = 3,
+          late_meta: bool = True) -> dict:
     """Measure the engine; returns one dict (``simcli bench --json``).
 
     ``progress(label, step, nsteps)`` is called before each stage.  ``quick`` shrinks every size
     for smoke tests (games ≤ 20,000, 60 reference games, memory runs of 10^4 and 10^5 games).
-    ``startup`` / ``memory`` switch the subprocess measurements off (their keys are then None).
+    ``startup`` / ``memory`` switch the subprocess measurements off (their keys are then None);
+    ``late_meta`` adds greedy/all on two late-meta decks (LATE_META_DECKS) beside the starters.
     """
     import numba
 
@@ -305,7 +347,7 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     max_threads = int(numba.config.NUMBA_NUM_THREADS)
     threads = max(1, min(int(threads or max_threads), max_threads))
     decks = (Path(deck_a) if deck_a else DEFAULT_DECKS[0], Path(deck_b) if deck_b else DEFAULT_DECKS[1])
-    nsteps = len(configs) + (1 if startup else 0) + (len(memory_games) if memory else 0)
+    nsteps = len(configs) + (1 if late_meta else 0) + (1 if startup else 0) + (len(memory_games) if memory else 0)
     step = 0
 
     res: dict = {
@@ -338,6 +380,17 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
                                     threads=threads, turn_cap=turn_cap, min_time=min_time, reps=reps)
         except Exception as exc:  # noqa: BLE001 - one broken configuration must not hide the others
             per[key] = {"player": player, "effects": effects, "error": f"{type(exc).__name__}: {exc}"}
+    if late_meta and all(d.exists() for d in LATE_META_DECKS):
+        if progress:
+            progress(f"{LATE_META_KEY}: engines on the same games, then {games:,} games", step, nsteps)
+        step += 1
+        try:
+            per[LATE_META_KEY] = bench_config(LATE_META_DECKS, "greedy", "all", games=games, ref_games=ref_games,
+                                              seed=seed, threads=threads, turn_cap=turn_cap, min_time=min_time,
+                                              reps=reps)
+            per[LATE_META_KEY]["decks"] = [d.name for d in LATE_META_DECKS]
+        except Exception as exc:  # noqa: BLE001
+            per[LATE_META_KEY] = {"player": "greedy", "effects": "all", "error": f"{type(exc).__name__}: {exc}"}
     res["configs"] = per
 
     head = per[config_key(*configs[0])]
@@ -347,6 +400,8 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     res["reference_games_per_s"] = head.get("reference_games_per_s")
     res["speedup_vs_reference"] = head.get("speedup_vs_reference")
     res["thread_scaling"] = head.get("thread_scaling")
+    res["limit_proxy_turns_per_s"] = head.get("limit_proxy_turns_per_s")
+    res["fraction_of_limit"] = head.get("fraction_of_limit")
     # agreement over the configurations both engines could play; the others are listed
     checked = {k: c["engines_agree"] for k, c in per.items() if c.get("engines_agree") is not None}
     res["engines_agree"] = bool(checked) and all(checked.values())
@@ -388,6 +443,8 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
         "thread_scaling": res["thread_scaling"],
         "rss_1e8_mb": res.get("rss_1e8_mb_extrapolated") if res.get("memory_flat", True) else None,
         "cached_start_s": res["cached_start_s"],
+        "baseline_none_fraction_of_limit": per.get("baseline/none", {}).get("fraction_of_limit"),
+        "greedy_all_fraction_of_limit": per.get("greedy/all", {}).get("fraction_of_limit"),
     }
     res["goals"] = {k: {"target": f"{op} {t:g}", "value": values[k], "met": _goal(values[k], op, t), "what": what}
                     for k, (op, t, what) in GOALS.items()}

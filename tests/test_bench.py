@@ -16,7 +16,7 @@ from simcli.engine.results import RECORD_DTYPE
 
 DOCUMENTED = ("kernel_games_per_s", "kernel_turns_per_s", "reference_games_per_s", "speedup_vs_reference",
               "thread_scaling", "compile_s", "cached_start_s", "peak_rss_mb", "engines_agree", "engine_version",
-              "numba_version", "cpu_count", "configs", "goals", "seed")
+              "numba_version", "cpu_count", "configs", "goals", "seed", "limit_proxy_turns_per_s", "fraction_of_limit")
 
 
 @pytest.fixture(scope="module")
@@ -38,13 +38,36 @@ def test_figures_positive(quick):
               "thread_scaling"):
         assert quick[k] > 0, k
     assert quick["kernel_turns_per_s"] > quick["kernel_games_per_s"]  # a game lasts at least one turn
-    assert set(quick["configs"]) == {"baseline/none", "greedy/all"}
+    assert set(quick["configs"]) == {"baseline/none", "greedy/all", "greedy/all late-meta"}
+    assert quick["configs"]["greedy/all late-meta"]["engines_agree"] is True
     base = quick["configs"]["baseline/none"]
     assert base["engines_agree"] is True
     assert quick["engines_agree"] is True
     assert base["thread_invariant"] is True
     assert base["subset_games"] == 20 and base["reference_turns"] == base["subset_turns"]
     assert base["mean_turns"] >= 1
+
+
+def test_limit_proxy_figures(quick):
+    """issue 14: the proxy runs in the same bench run; the fraction is the kernel's turns/s over it."""
+    for key, c in quick["configs"].items():
+        assert c["limit_proxy_turns_per_s"] > 0 and c["limit_proxy_turns_per_s_1t"] > 0, key
+        assert c["fraction_of_limit"] == pytest.approx(c["kernel_turns_per_s"] / c["limit_proxy_turns_per_s"])
+        assert c["limit_proxy_turns"] >= c["games"]  # every proxy game lasts at least one turn
+    assert quick["goals"]["greedy_all_fraction_of_limit"]["value"] == quick["configs"]["greedy/all"]["fraction_of_limit"]
+
+
+def test_limit_proxy_is_a_game_of_the_seed():
+    """The proxy's work does not depend on the block split (same games whatever the threads) and ends
+    every game: turns are between games and games × turn cap."""
+    from simcli import api
+    from simcli.engine.limit_proxy import run_proxy
+
+    T = api.prepare(*DEFAULT_DECKS, "none")[0]
+    a = run_proxy(T, 7, 500, nblocks=1)
+    assert a == run_proxy(T, 7, 500, nblocks=7) == run_proxy(T, 7, 500, nblocks=3)
+    assert 500 < a < 500 * 200
+    assert run_proxy(T, 7, 500, turn_cap=1) == 500
 
 
 def test_memory_flat_and_positive(quick):

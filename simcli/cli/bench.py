@@ -21,6 +21,10 @@ def _f(v, fmt="{:,.0f}", none="–") -> str:
     return fmt.format(v)
 
 
+def _mega(v) -> str:
+    return _f(None if v is None else v / 1e6, "{:.2f} M")
+
+
 def render(res: dict, console: Console) -> None:
     """The rich tables of a bench result."""
     t = Table(title=f"simcli bench — engine {res['engine_version']}, card database {res.get('db_revision', '?')}, "
@@ -28,18 +32,25 @@ def render(res: dict, console: Console) -> None:
                     f"{res['cpu_count']} cores, seed {res['seed']}", title_justify="left")
     t.add_column("configuration", no_wrap=True)
     t.add_column("games/s all", justify="right")
-    for col in ("turns/s", "games/s 1t", "ref games/s", "×ref/thr", "scaling", "agree"):
+    for col in ("turns/s", "proxy turns/s", "of limit", "games/s 1t", "ref games/s", "×ref/thr", "scaling",
+                "agree"):
         t.add_column(col, justify="right")
     for key, c in res["configs"].items():
         if "error" in c:
-            t.add_row(key, f"[red]{c['error']}[/red]", *[""] * 6)
+            t.add_row(key, f"[red]{c['error']}[/red]", *[""] * 8)
             continue
         agree = c.get("engines_agree")
-        t.add_row(key, _f(c.get("kernel_games_per_s")), _f(c.get("kernel_turns_per_s")),
+        t.add_row(key, _f(c.get("kernel_games_per_s")), _mega(c.get("kernel_turns_per_s")),
+                  _mega(c.get("limit_proxy_turns_per_s")), _f(c.get("fraction_of_limit"), "{:.3f}"),
                   _f(c.get("kernel_games_per_s_1t")), _f(c.get("reference_games_per_s")),
                   _f(c.get("speedup_vs_reference"), "{:.1f}×"), _f(c.get("thread_scaling"), "{:.2f}×"),
                   "–" if agree is None else _f(agree))
     console.print(t)
+    console.print("of limit: the kernel's turns/s over the limit proxy's (the same rule family reduced to draw, "
+                  "play the highest level, compare, lose points, renew), measured in this run on this machine")
+    late = res["configs"].get("greedy/all late-meta", {}).get("decks")
+    if late:
+        console.print(f"late-meta: decks/dmcg/{late[0]} vs {late[1]}")
     console.print(f"decks {res['deck_a']} vs {res['deck_b']}; {res['games']:,} games per large run, "
                   f"{res['ref_games']} games (indices 0..{res['ref_games'] - 1}) in both engines; "
                   f"{res['threads']} threads")
@@ -69,7 +80,8 @@ def render(res: dict, console: Console) -> None:
     g.add_column("met", justify="right")
     for k, v in res["goals"].items():
         val = v["value"]
-        shown = "–" if val is None else (f"{val:,.0f}" if abs(val) >= 100 else f"{val:.2f}")
+        shown = "–" if val is None else (f"{val:,.0f}" if abs(val) >= 100 else f"{val:.3f}" if abs(val) < 1
+                                         else f"{val:.2f}")
         met = "–" if v["met"] is None else ("[green]yes[/green]" if v["met"] else "[red]no[/red]")
         g.add_row(k, v["target"], shown, met)
     console.print(g)
@@ -87,6 +99,8 @@ def bench_cli(
         "--memory-games", min=1, help="Run sizes for the peak-memory subprocesses (repeat; default 10^5 and 10^7).")] = None,
     no_startup: Annotated[bool, typer.Option("--no-startup", help="Skip the compile / start-up subprocesses.")] = False,
     no_memory: Annotated[bool, typer.Option("--no-memory", help="Skip the peak-memory subprocesses.")] = False,
+    no_late_meta: Annotated[bool, typer.Option("--no-late-meta",
+                                               help="Skip greedy/all on the two late-meta decks.")] = False,
     deck_a: Annotated[Optional[Path], typer.Option("--deck-a", exists=True, dir_okay=False)] = None,
     deck_b: Annotated[Optional[Path], typer.Option("--deck-b", exists=True, dir_okay=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
@@ -102,7 +116,8 @@ def bench_cli(
             status.update(f"bench [{step}/{nsteps}] {label}")
 
         res = bench(games=games, threads=threads, progress=progress, ref_games=ref_games, seed=seed, quick=quick,
-                    startup=not no_startup, memory=not no_memory, deck_a=deck_a, deck_b=deck_b, **kw)
+                    startup=not no_startup, memory=not no_memory,
+                    late_meta=not no_late_meta, deck_a=deck_a, deck_b=deck_b, **kw)
     if as_json:
         typer.echo(json.dumps(res, indent=2))
     else:
