@@ -487,3 +487,55 @@ def test_negated_filter_in_a_requirement():
     place(g, 1, l3=0, deck=list(range(1, 30)))
     both_turn(T, g, fa=0)
     assert g.ps[0].evo_opts == [] and g.ps[0].top == -1
+
+
+# ---- gauge_mill / tutor (Bx-169 "Thirst For Power", the Volcdramon deck's gauge engine) ------------------
+def _thirst_game(b_level):
+    thirst = opt("Thirst", effects=["gauge_mill(3) if opp_higher | cost: gauge | limit: now",
+                                    "tutor(2) if opp_higher | cost: gauge | limit: now"], timing="prep",
+                 face_up_limit=1)
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), thirst,
+              digi("AlphaIV", level="IV", reqs=[{"from_name": "alpha", "cards": 1}]),
+              digi("AlphaP", level="Perfect", reqs=[{"from_name": "alphaiv", "cards": 1}]),
+              digi("AlphaU", level="Ultimate", reqs=[{"from_name": "alphap", "cards": 1}]),
+              digi("Stray", level="IV", reqs=[{"from_name": "gamma", "cards": 1}])])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150)), digi("BetaIV", level=b_level, bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    # A's deck, bottom → top: AlphaIV, Stray, AlphaP, then fillers 6..14 (the top six are drawn to 6);
+    # AlphaU waits in the Dark Area
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=[2, 5, 3] + list(range(6, 15)), dark=[4], gauge=list(range(15, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_gauge_mill_and_tutor_in_preparation():
+    # B's Digimon is higher (Level IV against A's Level III): Thirst is used in Preparation step (5).
+    # gauge_mill(3): the deck's top three (fillers 8, 7, 6 after the draw of 14..9) go onto A's gauge;
+    # tutor(2) takes the highest-level Digimon that would be on an evolution chain of hand cards from the
+    # top card: AlphaIV first (AlphaP and AlphaU are not yet reachable, Stray never is), then AlphaP;
+    # AlphaU (Dark Area) stays; the deck (Stray alone) is shuffled; Thirst itself goes onto the gauge
+    g = _thirst_game("IV")
+    a = g.ps[0]
+    assert a.hand[-2:] == [2, 3] and len(a.hand) == 8 and g.card_uses[0, 1] == 1
+    assert a.deck == [5] and 4 in a.dark
+    assert a.gauge == list(range(15, 30)) + [8, 7, 6, 1]
+    # the same opponent at Level III: not higher, Thirst stays face-down in its slot
+    g = _thirst_game("III")
+    a = g.ps[0]
+    assert a.slots[0] == 1 and a.gauge == list(range(15, 30)) and 2 not in a.hand
+
+
+def test_greedy_sets_one_copy_of_a_one_per_slots_option():
+    # "You may only place one of this card in your slots" (face_up_limit): greedy never sets a second copy
+    # beside the first (legal under every reading of the limit)
+    thirst = lambda: opt("Thirst", effects=["gauge_mill(3) if opp_higher | cost: gauge | limit: now"],  # noqa: E731
+                         timing="prep", face_up_limit=1)
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), thirst(), thirst(), opt("Boost", effects=["atk+10"])])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, hand=[1, 2, 3], deck=list(range(4, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    # the second copy is not kept for a slot at the discard step (1) and goes to the Dark Area
+    assert g.ps[0].slots == [3, 1, -1] and 2 in g.ps[0].dark

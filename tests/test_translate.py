@@ -1341,3 +1341,16 @@ def test_more_shapes_of_round_3_continued():
                "Hybrid level, or D-Reaper.").effects == ["atk+700 if level>=Perfect"]
     assert opt('You can use this card when you possess the ability "frost", and are not Level III. Add 200 to your attack '
                "power.").effects == ["atk+200 if keyword=frost & level!=III"]
+
+
+def test_gauge_stacking_and_tutor():
+    # Bx-169 shape: stack deck cards onto the own point gauge, then take 0-N cards back into the hand;
+    # "Hybrid level, or a higher level" is opp_higher (a Hybrid is never in a simulated deck)
+    tr = opt("You can use this card when your opponent is Hybrid level, or has a level higher than yours. Stack 2"
+             " cards from your Net Ocean onto your point gauge, and you can choose to add 0-1 cards from either your"
+             " Net Ocean, Dark Area, or point gauge to your hand. Stack this card onto your point gauge immediately"
+             " after use.", activation="Preparation Phase")
+    assert tr.modeled and tr.timing == "prep"
+    assert tr.effects == ["gauge_mill(2) if opp_higher | cost: gauge | limit: now",
+                          "tutor(1) if opp_higher | cost: gauge | limit: now"]
+    assert opt("Stack 3 cards from your Net Ocean onto your point gauge.").effects == ["gauge_mill(3)"]

@@ -47,6 +47,10 @@ One effect per string::
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
                                            go to hand; the deck is shuffled
+              | gauge_mill(N)              stack the own top N deck cards onto the own point gauge
+              | tutor(N)                   take up to N cards from the own deck or Dark Area into the hand
+                                           (the player chooses, none is allowed; the deck is shuffled
+                                           after a card left it)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
@@ -166,6 +170,8 @@ _OP_CALL = {
     "opp_discard": E.OP_OPP_DISCARD,
     "damage_per_gauge": E.OP_DAMAGE_PER_GAUGE,
     "search": E.OP_SEARCH,
+    "gauge_mill": E.OP_GAUGE_MILL,
+    "tutor": E.OP_TUTOR,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD}  # (WORD)

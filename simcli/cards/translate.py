@@ -357,6 +357,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: ["opp_higher"]),
         (r"(?:the |your )?opponent(?:'s digimon)?(?:'s level)? is (?:of )?(?:a )?higher(?: level)? than (?:yours|your digimon)",
          lambda m: ["opp_higher"]),
+        # "your opponent is Hybrid level, or has a level higher than yours" (Bx-169): a Hybrid level is
+        # never in a simulated deck (LV_OTHER), so the first half is vacuous and opp_higher exact
+        (r"(?:the |your )?opponent is (?:a )?hybrid level,? or has a (?:level )?higher(?: level)? than (?:yours|your digimon)",
+         lambda m: ["opp_higher"]),
         (r"(?:you are in a battle with|(?:you are )?facing|battling) (?:a |an |the )?(?:digimon|opponent)"
          r"(?: whose level is| of| with| that is)? (?:a )?lower(?: level)? than (?:yours|your digimon|your own|you)",
          lambda m: ["opp_lower"]),
@@ -790,6 +794,13 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"draw (?:the top )?{_N} cards?(?: (?:from|of) (?:the top of )?your net ocean)?(?:,? and add (?:it|them) to your hand)?"
          r"|draw the top card (?:of|from) your net ocean(?:,? and add it to your hand)?",
          lambda m: [_Eff(f"draw({_num(m.group(1) or '1')})")]),
+        # "Stack 3 cards from your Net Ocean onto your point gauge, and you can choose to add 0-2 cards from
+        # either your Net Ocean, Dark Area, or point gauge to your hand" (Bx-169): gauge_mill + tutor (the
+        # players never take back a gauge card: it would lower their own gauge count — a legal choice)
+        (rf"stack {_N} cards? from (?:the top of )?your net ocean onto your point gauge"
+         rf"(?:,? and you (?:can|may) choose to add 0-(?P<t>\d) cards from either your net ocean, dark area,? or point gauge"
+         r" to your hand)?",
+         lambda m: [_Eff(f"gauge_mill({_num(m.group(1))})")] + ([_Eff(f"tutor({m.group('t')})")] if m.group("t") else [])),
         (rf"send (?:the top )?{_N} cards? (?:from the top )?(?:from|of) (?:the|your) opponent's net ocean to the dark area",
          lambda m: [_Eff(f"opp_mill({_num(m.group(1))})")]),
         (rf"choose {_N} cards? (?:at random )?from the opponent's hand(?: without looking(?: at them)?)?"

@@ -46,6 +46,9 @@ BR_SECOND = 1  # second attacker won the battle
 BR_DRAW = 2
 
 DEFAULT_TURN_CAP = 200
+# invariant check (--check): the hand after Preparation holds 6 after the draw, plus what a prep-time
+# option added (tutor(2) of Thirst For Power, one face-up at a time: 8)
+CHECK_PREP_HAND = 8
 RENEWAL_BUCKETS = 16  # renewals-per-game histogram: 0..14, and 15 = "15 or more"
 
 # ---- effect language: timings (when an effect can be used / applies) ---------------------
@@ -115,7 +118,9 @@ OP_LOST_ADD = 44  # opponent's lost points + arg when this side wins (after lost
 OP_APPEAR = 45  # an appearance row (a Digimon's appearance condition): the card appears from hand
 OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match the row filter
 OP_BAN_OPTIONS = 47  # the opponent cannot use its option cards for which the row's card conditions hold
-N_OPS = 48
+OP_GAUGE_MILL = 48  # the top arg cards of the own deck are stacked onto the own point gauge
+OP_TUTOR = 49  # the player may take up to arg cards from its deck or Dark Area into its hand (deck shuffled after)
+N_OPS = 50
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

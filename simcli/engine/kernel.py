@@ -325,8 +325,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
-    if check and (S[0, HAND_N] > 6 or S[1, HAND_N] > 6):
-        raise AssertionError("hand above 6 after Preparation")
+    if check and (S[0, HAND_N] > E.CHECK_PREP_HAND or S[1, HAND_N] > E.CHECK_PREP_HAND):
+        raise AssertionError("hand too large after Preparation")
     # Evolution
     S[fa, LV_START] = T.ct[fa, cur_nb(S, fa), F_LEVEL]
     S[sa, LV_START] = T.ct[sa, cur_nb(S, sa), F_LEVEL]

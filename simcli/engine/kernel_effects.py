@@ -18,6 +18,7 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROU
                                   MAX_GROUPS)
 from simcli.engine import enums as E
 from simcli.engine.players import cmp_has_nb, cmp_num_nb, cur_nb, discard_choice_nb, free_slots_nb  # noqa: F401
+from simcli.engine.players import chain_keep_nb, hand_masks_nb
 from simcli.engine.players import filter_card_nb as card_match_nb
 from simcli.engine.rng import randint_nb, shuffle_nb
 from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED, GAUGE, GAUGE_N, HAND, HAND_N,
@@ -519,6 +520,33 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 push_nb(S, p, HAND, HAND_N, c)
                 S[p, DRAWN] |= np.int32(1) << c
         shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
+    elif op == E.OP_GAUGE_MILL:
+        for _ in range(arg):
+            if S[p, DECK_N] > 0:
+                S[p, DECK_N] -= 1
+                push_nb(S, p, GAUGE, GAUGE_N, S[p, DECK + S[p, DECK_N]])
+    elif op == E.OP_TUTOR:
+        from_deck = False
+        for _ in range(arg):
+            pick = tutor_choice_nb(T, S, p)
+            if pick < 0:
+                break
+            if pick < 64:  # deck position: out of the deck, order kept
+                c = S[p, DECK + pick]
+                for q in range(pick, S[p, DECK_N] - 1):
+                    S[p, DECK + q] = S[p, DECK + q + 1]
+                S[p, DECK_N] -= 1
+                from_deck = True
+            else:  # Dark Area position + 64
+                i = pick - 64
+                c = S[p, DARK + i]
+                for q in range(i, S[p, DARK_N] - 1):
+                    S[p, DARK + q] = S[p, DARK + q + 1]
+                S[p, DARK_N] -= 1
+            push_nb(S, p, HAND, HAND_N, c)
+            S[p, DRAWN] |= np.int32(1) << c
+        if from_deck:
+            shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
@@ -529,6 +557,35 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
         X[X_DIRTY] = 1
+
+
+@njit(cache=True, _nrt=False)
+def tutor_choice_nb(T, S, p):
+    """reference_effects.tutor_choice: the deck position (0..63) or Dark Area position + 64 of the card
+    ``tutor`` takes next, -1 for none.  The highest-level Digimon that would be on a BL-2 chain of hand
+    cards once in hand; equal levels: the deck's top card first, then the Dark Area in arrival order."""
+    best = -1
+    best_lv = -1
+    nd = S[p, DECK_N]
+    for j in range(nd + S[p, DARK_N]):
+        if j < nd:
+            pos = nd - 1 - j
+            c = S[p, DECK + pos]
+        else:
+            pos = 64 + j - nd
+            c = S[p, DARK + j - nd]
+        lv = T.ct[p, c, F_DLEVEL]  # -1 for an option
+        if lv <= E.LV_III or lv <= best_lv:
+            continue
+        q = S[p, HAND_N]
+        push_nb(S, p, HAND, HAND_N, c)
+        lm4, lm5, lm6, _opt = hand_masks_nb(T, S, p)
+        on = (chain_keep_nb(T, S, p, lm4, lm5, lm6) >> q) & 1
+        S[p, HAND_N] = q
+        if on != 0:
+            best = pos
+            best_lv = lv
+    return best
 
 
 @njit(cache=True, inline="always")

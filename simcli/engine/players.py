@@ -573,9 +573,25 @@ def options_to_set_nb(T, S, s):
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
-        if T.ct[s, S[s, HAND + pos], F_USABLE_OPT] != 0:
-            m |= np.int64(1) << pos
-            n += 1
+        c = S[s, HAND + pos]
+        if T.ct[s, c, F_USABLE_OPT] == 0:
+            continue
+        if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
+            dup = False
+            for k in range(3):
+                x = S[s, SLOT + k]
+                if x >= 0 and T.ct[s, x, F_NAME] == T.ct[s, c, F_NAME]:
+                    dup = True
+            mm = m
+            while mm != 0:
+                q = ctz_nb(mm)
+                mm &= mm - 1
+                if T.ct[s, S[s, HAND + q], F_NAME] == T.ct[s, c, F_NAME]:
+                    dup = True
+            if dup:
+                continue
+        m |= np.int64(1) << pos
+        n += 1
     return m
 
 

@@ -694,7 +694,8 @@ class Game:
         if self.decided():
             return self.finish()
         if self.check:
-            assert len(fa.hand) <= 6 and len(sa.hand) <= 6, "hand above 6 after Preparation"
+            assert len(fa.hand) <= E.CHECK_PREP_HAND and len(sa.hand) <= E.CHECK_PREP_HAND, \
+                "hand too large after Preparation"
         # Evolution
         for p in (fa, sa):
             p.lv_start = r.level(g, p)

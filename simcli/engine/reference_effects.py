@@ -496,6 +496,23 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.hand.append(c)
             p.drawn |= 1 << c
         g.rng.shuffle(p.deck)
+    elif op == E.OP_GAUGE_MILL:
+        for _ in range(arg):
+            if p.deck:
+                p.gauge.append(p.deck.pop())
+    elif op == E.OP_TUTOR:
+        from_deck = False
+        for _ in range(arg):
+            pick = tutor_choice(g, p)
+            if pick is None:
+                break
+            zone, i = pick
+            c = (p.deck if zone == 0 else p.dark).pop(i)
+            from_deck |= zone == 0
+            p.hand.append(c)
+            p.drawn |= 1 << c
+        if from_deck:
+            g.rng.shuffle(p.deck)
     elif op == E.OP_OPP_WIPE:
         o.dark.extend(o.hand)
         o.hand = []
@@ -508,6 +525,29 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     # evolve_now (Effects.resolve_option / use_ability: after the card's other rows), negate_* (use_option /
     # battle_start), evolve_ignore (Effects.evolve_ignore), appear (Effects.appear),
     # keep_abilities / no_ignore (printed flags in the tables): nothing to do here
+
+
+def tutor_choice(g, p):
+    """The card ``tutor`` takes next, as (0: deck / 1: Dark Area, position), or None (decided: the
+    players take nothing rather than a card they cannot evolve into).  The highest-level Digimon that
+    would be on an evolution chain of hand cards from the top card (BL-2) once in hand; among equal
+    levels the deck's top card first, then the Dark Area in arrival order.  Never the point gauge."""
+    from simcli.engine.reference import hand_chain_keep
+
+    t = g.t
+    best, best_lv = None, -1
+    cands = [(0, i, p.deck[i]) for i in range(len(p.deck) - 1, -1, -1)] + \
+            [(1, i, p.dark[i]) for i in range(len(p.dark))]
+    for zone, i, c in cands:
+        lv = int(t.level[p.seat, c])
+        if t.kind[p.seat, c] != E.KIND_DIGIMON or lv == E.LV_III or lv <= best_lv:
+            continue
+        p.hand.append(c)
+        on = (len(p.hand) - 1) in hand_chain_keep(g, p)
+        p.hand.pop()
+        if on:
+            best, best_lv = (zone, i), lv
+    return best
 
 
 def rows(g, seat, card):

@@ -283,10 +283,23 @@ class GreedyPlayer(BaselinePlayer):
         return best
 
     def _settable(self, g, p) -> list[int]:
+        """Usable options in hand order, one per empty slot; a card limited to one face-up / one in the
+        slots (``face_up_limit``) is not set beside a same-name card (legal for every such text)."""
         t, s = g.t, p.seat
         free = sum(1 for c in p.slots if c < 0)
-        out = [pos for pos, c in enumerate(p.hand) if t.usable_opt[s, c]]
-        return out[:free]
+        names = {int(t.name[s, c]) for c in p.slots if c >= 0}
+        out = []
+        for pos, c in enumerate(p.hand):
+            if len(out) >= free:
+                break
+            if not t.usable_opt[s, c]:
+                continue
+            if t.face_up_limit[s, c]:
+                if int(t.name[s, c]) in names:
+                    continue
+                names.add(int(t.name[s, c]))
+            out.append(pos)
+        return out
 
     def discard(self, g, p) -> list[int]:
         d = baseline_discard(g, p, max_opts=2)
