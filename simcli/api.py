@@ -6,6 +6,7 @@ functions (meta, check_deck, bench, …) live beside them.
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Callable
@@ -14,10 +15,12 @@ import numpy as np
 
 import simcli
 from simcli.cards.db import db_revision
-from simcli.engine import enums as E
+from simcli import codes as E
 from simcli.intervals import wilson
 
 DEFAULT_CHUNK = 1 << 16
+# a first kernel call still running after this many seconds is compiling (a cached load takes < 1 s)
+COMPILE_NOTICE_S = 1.5
 PLAYERS = ("baseline", "greedy")
 EFFECTS = ("all", "none")
 
@@ -100,12 +103,14 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
 def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = "baseline", player_b: str | None = None,
              effects: str = "all", threads: int | None = None, chunk_size: int | None = None,
              turn_cap: int = E.DEFAULT_TURN_CAP, progress: Callable[[int, int], None] | None = None,
-             records: bool = False) -> dict:
+             records: bool = False, on_compile: Callable[[], None] | None = None) -> dict:
     """Play ``games`` seeded games of deck A against deck B with the numba kernel.
 
     Returns {"stats": results arrays (results.LAYOUT), "summary": DESIGN.md's JSON keys,
     "records": RECORD_DTYPE rows (only with records=True), "unmodeled": [(seat, number, name)],
     "compile_s": the first call's load/compile time, not counted in elapsed_s}.
+    ``on_compile()`` is called (from a timer thread) when that first call is still running after
+    COMPILE_NOTICE_S seconds — numba is compiling rather than loading its cache.
     The result is a function of (decks, players, effects, seed, games, turn_cap) only.
     """
     import numba
@@ -130,7 +135,15 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     numba.set_num_threads(nthreads)
     # first call: load (or compile) the numba functions, timed apart from throughput (DESIGN.md 8)
     tc = time.perf_counter()
-    kernel.run_batch(T, seed, 0, 1, turn_cap, players, nblocks=1)
+    notice = threading.Timer(COMPILE_NOTICE_S, on_compile) if on_compile is not None else None
+    if notice is not None:
+        notice.daemon = True
+        notice.start()
+    try:
+        kernel.run_batch(T, seed, 0, 1, turn_cap, players, nblocks=1)
+    finally:
+        if notice is not None:
+            notice.cancel()
     compile_s = time.perf_counter() - tc
     t0 = time.perf_counter()
     stats = None

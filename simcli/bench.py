@@ -28,7 +28,6 @@ from __future__ import annotations
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -71,6 +70,15 @@ GOALS = {
 }
 
 Progress = Callable[[str, int, int], None]
+
+
+def _peak_rss_mb() -> float | None:
+    """This process's peak resident memory (POSIX ``ru_maxrss``; None where ``resource`` is missing)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no resource module
+        return None
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
 def config_key(player: str, effects: str) -> str:
@@ -332,7 +340,7 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     """
     import numba
 
-    from simcli.engine import enums as E
+    from simcli import codes as E
 
     if quick:
         games = min(games, QUICK_GAMES)
@@ -449,5 +457,5 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     res["goals"] = {k: {"target": f"{op} {t:g}", "value": values[k], "met": _goal(values[k], op, t), "what": what}
                     for k, (op, t, what) in GOALS.items()}
     res["bench_s"] = time.perf_counter() - t_all
-    res["bench_peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    res["bench_peak_rss_mb"] = _peak_rss_mb()
     return res

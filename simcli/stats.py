@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from simcli.engine.enums import (
+from simcli.codes import (
     BR_DRAW,
     BR_FIRST,
     BR_SECOND,

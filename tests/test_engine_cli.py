@@ -60,3 +60,28 @@ def test_replay_matches_the_kernel_record():
     log = api.replay(str(DECKS[0]), str(DECKS[1]), seed=3, game=7, effects="none")
     rec = res["records"][7]
     assert f"game over in turn {rec['turns']}:" in log[-1] or "capped" in log[-1]
+
+
+def test_compile_notice_when_the_first_call_is_slow(monkeypatch):
+    # issue 12: the notice appears whenever numba compiles (a first call still running after
+    # COMPILE_NOTICE_S), whatever the checkout path or cache state; a quick first call stays silent
+    from simcli import api
+    from simcli.engine import kernel
+
+    real = kernel.run_batch
+
+    def slow_first(*a, **kw):
+        if kw.get("nblocks") == 1:
+            import time
+
+            time.sleep(0.4)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(kernel, "run_batch", slow_first)
+    calls = []
+    monkeypatch.setattr(api, "COMPILE_NOTICE_S", 0.05)
+    api.simulate(DECKS[0], DECKS[1], games=5, on_compile=lambda: calls.append(1))
+    assert calls == [1]
+    monkeypatch.setattr(api, "COMPILE_NOTICE_S", 30.0)
+    api.simulate(DECKS[0], DECKS[1], games=5, on_compile=lambda: calls.append(2))
+    assert calls == [1]

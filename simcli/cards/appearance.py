@@ -80,7 +80,7 @@ from dataclasses import dataclass, field
 from simcli.cards.effects import EffectSyntaxError, format_effect, parse_effect
 from simcli.cards.names import norm_name, rule_spelling
 from simcli.cards.requirements import qualifier_filter
-from simcli.engine import enums as E
+from simcli import codes as E
 
 MAX_ROWS = 8  # appearance rows per card (tables.MAX_EFFECTS)
 

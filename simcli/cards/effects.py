@@ -127,7 +127,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simcli.engine import enums as E
+from simcli import codes as E
 
 _OP_SIMPLE = {
     "halve_opp": E.OP_HALVE_OPP,

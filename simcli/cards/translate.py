@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from simcli.cards.effects import format_effect, parse_effect
-from simcli.engine import enums as E
+from simcli import codes as E
 
 __all__ = [
     "Translation",

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from simcli.engine.enums import DEFAULT_TURN_CAP
+from simcli.codes import DEFAULT_TURN_CAP
 
 
 class PlayerName(str, Enum):
@@ -41,13 +41,13 @@ def _load(path: Path):
         raise typer.Exit(2)
 
 
-def _note_cold_cache(err: Console) -> None:
-    """On the first run numba compiles the engine (two or three minutes); say so instead of hanging silently."""
-    from simcli.engine import cache_dir
-
-    cache = cache_dir()
-    if not cache.is_dir() or not any(cache.rglob("kernel*.nbi")):
-        err.print("first run: compiling the numba engine (two or three minutes; cached for later runs)…")
+def compile_notice(err: Console):
+    """The callback api.simulate calls when numba compiles instead of loading its cache (any checkout
+    path, any cache state): say so instead of hanging silently."""
+    def notice() -> None:
+        err.print("compiling the numba engine on first use (about 2-4 minutes on 2 cores; cached for "
+                  "later runs)…")
+    return notice
 
 
 def _warn_unmodeled(decks) -> None:
@@ -84,7 +84,6 @@ def simulate_cli(
     _warn_unmodeled((da, db))
     pb = player_b.value if player_b else player.value
     err = Console(stderr=True)
-    _note_cold_cache(err)
     progress_cb = None
     prog = None
     if games >= 200_000 and not as_json and sys.stderr.isatty():
@@ -98,7 +97,7 @@ def simulate_cli(
     try:
         res = api.simulate(da, db, games=games, seed=seed, player_a=player.value, player_b=pb,
                            effects=effects.value, threads=threads, chunk_size=chunk_size, turn_cap=turn_cap,
-                           progress=progress_cb)
+                           progress=progress_cb, on_compile=compile_notice(err))
     finally:
         if prog is not None:
             prog.stop()

@@ -18,10 +18,20 @@ import numba
 _HERE = Path(__file__).parent
 
 
+# engine modules numba never compiles: a change in them must not throw the compiled kernel away
+_NOT_COMPILED = {"__init__.py", "bridge.py", "reference.py", "reference_effects.py", "reference_greedy.py"}
+
+
+def compiled_sources() -> list[Path]:
+    """The Python files the kernel's compiled code is made from: the engine's numba modules and the
+    constants they freeze (simcli/codes.py)."""
+    return sorted(p for p in _HERE.glob("*.py") if p.name not in _NOT_COMPILED) + [_HERE.parent / "codes.py"]
+
+
 def source_hash() -> str:
-    """A short hash of the engine's Python sources (and enums), the cache folder's name."""
+    """A short hash of the compiled sources, the cache folder's name."""
     h = hashlib.sha256()
-    for path in sorted(_HERE.glob("*.py")):
+    for path in compiled_sources():
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

@@ -496,7 +496,17 @@ class DmcgRules:
                 p.evo_opts.append((st.res, st.card))
             if st.jog >= 0:
                 g.use(p, st.jog)
-            g.log_line(f"  {g.seat_name(p)} evolves {g.cname(p, prev)} → {g.cname(p, st.card)}")
+            how = []
+            if st.res >= 0:
+                how.append(g.cname(p, st.res) + (" from a slot" if st.res_slot >= 0 else ""))
+            if st.ncards:
+                how.append("●" * st.ncards + " from the deck")
+            if st.jog >= 0:
+                how.append(f"Jogress with {g.cname(p, st.jog)}")
+            if st.ignore:
+                how.append("requirement ignored")
+            g.log_line(f"  {g.seat_name(p)} evolves {g.cname(p, prev)} → {g.cname(p, st.card)}"
+                       + (f" ({'; '.join(how)})" if how else ""))
             for _ in range(cost):
                 c = p.hand.pop(discard_choice(t, s, p.hand))
                 p.dark.append(c)
@@ -722,6 +732,8 @@ class Game:
             f"  battle: {'AB'[fa.seat]} {self.cname(fa, fa.cur())} {af} vs {'AB'[sa.seat]} {self.cname(sa, sa.cur())} {as_}"
             f" → {('first attacker wins', 'second attacker wins', 'draw')[result]}"
         )
+        if self.log is not None:
+            self.log_line("    attacks: " + "; ".join(self.attack_detail(p, o) for p, o in ((fa, sa), (sa, fa))))
         winner = None if result == E.BR_DRAW else (fa if result == E.BR_FIRST else sa)
         self.battles.append(E.BR_DRAW if winner is None else (E.BR_FIRST if winner is fa0 else E.BR_SECOND))
         # Point Calculation (DM-PTS-1)
@@ -772,6 +784,40 @@ class Game:
 
     def copy_mods(self) -> list:
         return [dataclasses.replace(m) for m in self.mods]
+
+    def attack_detail(self, p: PlayerState, o: PlayerState) -> str:
+        """For the replay log: which attack p uses and what changed its printed number (final_attacks'
+        arithmetic, spelled out): "A uses C 440 (A→0 on B's attack)", "B uses A 470, halved → 235"."""
+        t, m = self.t, self.mods[p.seat]
+        mo = self.mods[o.seat]
+        typ = m.attack_as if m.attack_as >= 0 else int(t.bt[o.seat, o.cur()])
+        otyp = mo.attack_as if mo.attack_as >= 0 else int(t.bt[p.seat, p.cur()])
+        printed = int(t.atk[p.seat, p.cur(), typ])
+        steps = []
+        keeps = m.no_zero or t.no_zero[p.seat, p.cur()]
+        c_effect = typ == E.BT_A and otyp == E.BT_C
+        if m.attack_as >= 0:
+            steps.append("attack set by an effect")
+        if m.immune_mod:
+            steps.append("no modification")
+            if c_effect and not keeps:
+                steps.append("A→0 by the C attack")
+        else:
+            if m.base_add:
+                steps.append(f"base {m.base_add:+d}")
+            if (m.zeroed or c_effect) and not keeps:
+                steps.append("→0" + (" by the C attack" if c_effect else ""))
+            elif (m.zeroed or c_effect) and keeps:
+                steps.append("cannot go to zero")
+            if (m.mul_num, m.mul_den) != (1, 1):
+                steps.append(f"×{m.mul_num}" if m.mul_den == 1 else f"×{m.mul_num}/{m.mul_den}")
+            if m.add:
+                steps.append(f"{m.add:+d}")
+            if m.halved:
+                steps.append("halved")
+        final = self.final_attacks(p, o)[0]
+        return (f"{'AB'[p.seat]} uses {E.BT_NAMES[typ]} {printed}" + (f" ({', '.join(steps)})" if steps else "")
+                + (f" → {final}" if final != printed else ""))
 
     def final_attacks(self, fa: PlayerState, sa: PlayerState, mods=None) -> tuple[int, int]:
         """C-TYPE-1/2 and C-CALC-1."""

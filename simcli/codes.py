@@ -1,0 +1,244 @@
+"""Every integer constant of simcli: levels, players, outcomes, zones, effect opcodes (the effect
+language compiles to these; the engines read them as `simcli.engine.enums`).
+
+Nothing here imports numba; the kernel reads these as module-level globals (numba freezes
+them as compile-time constants).
+"""
+
+# ---- games -------------------------------------------------------------------------------
+GAME_DMCG = 0
+GAME_APPMON = 1
+
+# ---- levels (DMCG) -----------------------------------------------------------------------
+# Index into the lost-points columns too: LOST[card, level_of_winner].
+LV_III = 0
+LV_IV = 1  # Armor Digimon count as Level IV
+LV_PERFECT = 2
+LV_ULTIMATE = 3
+LV_OTHER = 4  # Hybrid / Xros / option cards: never legal in a deck we simulate
+LEVEL_NAMES = ("III", "IV", "Perfect", "Ultimate")
+LEVEL_INDEX = {name: i for i, name in enumerate(LEVEL_NAMES)}
+
+# ---- battle types / attacks --------------------------------------------------------------
+BT_A = 0
+BT_B = 1
+BT_C = 2
+BT_NAMES = ("A", "B", "C")
+
+# ---- card kinds --------------------------------------------------------------------------
+KIND_DIGIMON = 0
+KIND_OPTION = 1
+
+# ---- players (policies) ------------------------------------------------------------------
+PLAYER_BASELINE = 0
+PLAYER_GREEDY = 1
+PLAYER_RANDOM = 2
+PLAYER_NAMES = ("baseline", "greedy", "random")
+
+# ---- outcomes (per game) -----------------------------------------------------------------
+OUT_A = 0  # seat A won
+OUT_B = 1  # seat B won
+OUT_DRAW = 2  # both reached 0 at the same moment (C-PTS-2)
+OUT_CAPPED = 3  # turn cap reached (C-PTS-3)
+
+# ---- battle results (per turn, from the first attacker's side) ---------------------------
+BR_FIRST = 0  # first attacker won the battle
+BR_SECOND = 1  # second attacker won the battle
+BR_DRAW = 2
+
+DEFAULT_TURN_CAP = 200
+# invariant check (--check): the hand after Preparation holds 6 after the draw, plus what a prep-time
+# option added (tutor(2) of Thirst For Power, one face-up at a time: 8)
+CHECK_PREP_HAND = 8
+RENEWAL_BUCKETS = 16  # renewals-per-game histogram: 0..14, and 15 = "15 or more"
+
+# ---- effect language: timings (when an effect can be used / applies) ---------------------
+T_PREP = 0  # Preparation phase
+T_EVOLUTION = 1  # Evolution phase
+T_BATTLE = 2  # Battle phase (options, special abilities used in a battle window)
+T_POINT = 3  # Point Calculation phase, before the loser loses points
+T_WIN = 4  # Point Calculation, after points, if this side won the battle
+T_LOSE = 5  # Point Calculation, after points, if this side lost the battle
+T_PASSIVE = 6  # always on while the card is in the Digimon Box (printed properties)
+T_EVOLVED = 7  # once, right after the own Digimon evolves into this card (Digimon abilities)
+T_SUPPORT = 8  # support ability (■, DM-BAT-2): applies when the card is put from hand into the Support Box
+T_START = 9  # at the start of the battle (seed 003 §3.3: after the start-of-battle appearances)
+T_APPEAR = 10  # once, right after this Digimon appears (appearance condition, seed 003 §3.2.2.1 ex. 6)
+T_OPP_EVOLVED = 11  # right after the opponent's Digimon evolves or appears, while this Digimon is in the box
+T_DRAW = 12  # Point Calculation, after points, if the battle was a draw (like win / lose)
+TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
+                "appear", "opp_evolved", "draw")
+
+# ---- effect language: opcodes ------------------------------------------------------------
+# Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
+# ADD stacks after the multiplication; HALVE_OPP applies last of all.
+OP_ATK_ADD = 1  # own final attack += arg (negative: subtract)
+OP_OPP_ATK_ADD = 2  # opponent's final attack += arg
+OP_BASE_ADD = 3  # own base attack += arg (zeroed by A->0 with the base)
+OP_ATK_MUL = 4  # own attack multiplier := arg/den (arg = numerator, arg2 = denominator)
+OP_OPP_ATK_MUL = 5  # opponent's attack multiplier := arg/arg2
+OP_HALVE_OPP = 6  # opponent's final attack halved after everything else
+OP_ATTACK_AS = 7  # own attack becomes A/B/C (arg = BT_*) whatever the opponent's type
+OP_ZERO_OPP = 8  # opponent's attack becomes 0
+OP_NO_ZERO = 9  # own attack cannot go to zero (immune to OP_ZERO_OPP and the C effect)
+OP_DAMAGE = 10  # opponent loses arg points now (direct: never multiplied)
+OP_HEAL = 11  # regain arg points (capped at 100)
+OP_SELF_DAMAGE = 12  # lose arg points now
+OP_FORCE_DRAW = 13  # the battle becomes a draw
+OP_NO_FORCE_DRAW = 14  # immune to forced draws
+OP_NEGATE_PROGRAM = 15  # negate an opponent's Program option before it resolves
+OP_IMMUNE_OPTIONS = 16  # immune to the opponent's option cards
+OP_VOID_ABILITIES = 17  # the opponent's special abilities become void
+OP_IMMUNE_MOD = 18  # immune to all attack modification by the opponent
+OP_DRAW = 19  # draw arg cards
+OP_DISCARD = 20  # discard arg cards from own hand
+OP_MILL = 21  # send arg cards from own deck to the Dark Area
+OP_OPP_MILL = 22  # send arg cards from the opponent's deck to the Dark Area
+OP_OPP_DISCARD = 23  # opponent discards arg cards from hand (random)
+OP_LOST_MUL = 24  # opponent's lost points x arg when this side wins (never direct damage)
+OP_EVOLVE_IGNORE = 25  # evolve to the next level ignoring requirements
+OP_OPP_ATTACK_AS = 26  # opponent's attack becomes A/B/C (arg = BT_*)
+OP_NEGATE_ITEM = 27  # negate an opponent's Item option (the one being used, else one active in its slots) -> Dark Area
+OP_NEGATE_OPTION = 28  # negate an opponent's option of any type (Program/Item/Field) before it resolves
+OP_KEEP_ABILITIES = 29  # flag: this Digimon's special abilities cannot be voided (immune to OP_VOID_ABILITIES)
+OP_NO_IGNORE = 30  # flag: this Digimon cannot be evolved into by OP_EVOLVE_IGNORE (requirements cannot be ignored)
+OP_PER_DISCARD = 31  # discard 0..arg2 cards of own choice from hand (arg2 0: any number); own attack += arg each
+OP_PER_DISCARD_DIGIMON = 32  # as OP_PER_DISCARD, counting only Digimon cards discarded from hand
+OP_PER_MILL = 33  # send 0..arg2 cards from the top of own deck to the Dark Area; own attack += arg each
+OP_OPP_SLOTS_CLEAR = 34  # send the cards in the opponent's option slots to the Dark Area (arg: SLOTS_*)
+OP_GAIN_KEYWORD = 35  # own Digimon gains the ability keyword arg (a word code) for this battle
+OP_OPP_LOSE_KEYWORD = 36  # the opponent's Digimon loses the ability keyword arg for this battle
+OP_ATTACK_LAST = 37  # flag: this side is the second attacker of this turn's battle and Point Calculation
+OP_DAMAGE_PER_GAUGE = 38  # opponent loses arg points per card stacked onto the own point gauge (not the first)
+OP_OPP_REVEAL = 39  # the opponent reveals the top arg cards of its deck; arg2 points per option among them; shuffle
+OP_SEARCH = 40  # look at the top arg cards of the own deck; those matching the row filter go to hand; shuffle
+OP_NO_LOSS = 41  # this turn, a lost battle costs this side no points and its Digimon stays in the box
+OP_EVOLVE_NOW = 42  # in battle: evolve, ignoring requirements, into a next-level Digimon from hand (row filter)
+OP_OPP_WIPE = 43  # every card in the opponent's hand and option slots goes to its Dark Area
+OP_LOST_ADD = 44  # opponent's lost points + arg when this side wins (after lost*K)
+OP_APPEAR = 45  # an appearance row (a Digimon's appearance condition): the card appears from hand
+OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match the row filter
+OP_BAN_OPTIONS = 47  # the opponent cannot use its option cards for which the row's card conditions hold
+OP_GAUGE_MILL = 48  # the top arg cards of the own deck are stacked onto the own point gauge
+OP_TUTOR = 49  # the player may take up to arg cards from its deck or Dark Area into its hand (deck shuffled after)
+N_OPS = 50
+
+# OP_OPP_SLOTS_CLEAR arguments
+SLOTS_ALL = 0
+SLOTS_UP = 1  # face-up (active) cards only
+SLOTS_DOWN = 2  # face-down cards only
+
+# ---- effect language: condition kinds ----------------------------------------------------
+# A condition is (kind, cmp, value).  cmp: 0 '=', 1 '!=', 2 '>=', 3 '<=', 4 '>', 5 '<', 6 '~'
+C_NONE = 0
+C_LEVEL = 1  # own level (value = LV_*)
+C_OPP_LEVEL = 2
+C_OPP_HIGHER = 3  # opponent's level above own (no value)
+C_OPP_LOWER = 4
+C_POINTS = 5  # own points
+C_OPP_POINTS = 6
+C_ATTR = 7  # own attribute (value = attribute code, see tables.ATTRIBUTES)
+C_OPP_ATTR = 8
+C_FIELD = 9  # own field (value = field code, see tables.FIELDS); '=' means "belongs to"
+C_OPP_FIELD = 10
+C_TYPE = 11  # own species contains a word (value = word code, per compiled table)
+C_OPP_TYPE = 12
+C_OPP_BT = 13  # opponent's battle type (value = BT_*)
+C_ATTACK = 14  # own attack used this battle (value = BT_*)
+C_OPP_ATTACK = 15
+C_KEYWORD = 16  # own Digimon has an ability keyword (value = word code)
+C_OPP_KEYWORD = 17
+C_NAME = 18  # own Digimon's name (value = name code)
+C_OPP_NAME = 19
+C_FIRST = 20  # this side is the first attacker (value 1) / second (value 0)
+C_FRAME = 21  # own Digimon's frame colour (value = FRAME_*)
+C_OPP_FRAME = 22
+C_CARD = 23  # the opponent's option card being applied is named (value = name code; '~': name contains)
+C_POINTS_REL = 24  # own points compared with the opponent's (cmp; no value)
+C_GROUP = 25  # own Digimon's group (the card data's Group column; value = group code)
+C_OPP_GROUP = 26
+C_SHEET = 27  # a Digimon on the own sheet (box, Level III under it, support box) matches a filter: cmp = FK_*, value
+C_OPP_SHEET = 28
+C_SUPPORT = 29  # a card in the own support box matches a filter (cmp = FK_*, value)
+C_POWER = 30  # own final attack power now (numeric cmp)
+C_OPP_POWER = 31
+C_OPP_WARPED = 32  # the opponent's Digimon went from Level III to Ultimate level this turn
+C_CARDF = 33  # the opponent's option card being applied matches a filter (cmp = FK_*, value)
+C_HAND = 34  # cards in the own hand (numeric cmp)
+C_OPP_HAND = 35
+C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
+N_CONDS = 37
+
+# card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
+# a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
+FK_NONE = 0
+FK_NAME = 1  # rule name (DM-NAME-1) = value (name code)
+FK_NAME_HAS = 2  # the printed name contains a text (value = bit index of that text, tables: name bits)
+FK_TYPE = 3  # the species contains a word (value = word code)
+FK_FIELD = 4  # belongs to a field (value = field code)
+FK_ATTR = 5  # attribute (value = attribute code)
+FK_LEVEL = 6  # a Digimon of level LV_*
+FK_FRAME = 7  # frame colour FRAME_*
+FK_GROUP = 8  # group (value = group code)
+FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
+FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
+FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
+FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
+                "keyword=")
+OPTYPE_NAMES = ("Program", "Item", "Field")
+KIND_NAMES = ("Digimon", "Option")
+
+FRAME_BLUE = 0
+FRAME_RED = 1
+FRAME_GOLD = 2
+FRAME_NAMES = ("Blue", "Red", "Gold")
+
+CMP_EQ, CMP_NE, CMP_GE, CMP_LE, CMP_GT, CMP_LT, CMP_HAS = range(7)
+CMP_SYMBOLS = ("=", "!=", ">=", "<=", ">", "<", "~")
+
+# ---- effect language: costs --------------------------------------------------------------
+K_NONE = 0
+K_DISCARD = 1  # discard arg cards from hand
+K_MILL = 2  # send arg cards from the top of the deck to the Dark Area
+K_GAUGE = 3  # stack this card onto the point gauge (out of the game)
+K_POINTS = 4  # lose arg points
+K_DISCARD_DIGIMON = 5  # discard arg Digimon cards from hand
+K_DISCARD_IF = 6  # discard arg cards from hand that match the row filter
+K_SELF_GAUGE = 7  # the own box Digimon (not the Level III) goes to the point gauge after the effect
+K_SHOW = 8  # show a card from hand that matches the row filter (it stays in hand)
+K_PLACE = 9  # a card from hand that matches the row filter goes to the support box (stays while this Digimon does)
+N_COSTS = 10
+
+# ---- effect language: limits (how long an effect lasts) ----------------------------------
+L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)
+L_BATTLE = 1  # until the end of the battle phase
+L_TURN = 2  # until the end of the turn
+L_TURNS = 3  # for arg turns
+L_DISCARDED = 4  # stays in its slot until discarded
+L_NOW = 5  # one-shot: goes to the Dark Area right after use
+L_DIGIMON = 6  # (text alias) ``discarded`` + end event LE_LEAVE: until the own Digimon leaves the box
+N_LIMITS = 7
+# end events (E_LIMIT_END bit flags) that also end an effect / send a face-up option to the Dark Area:
+LE_LOSE = 1  # the own Digimon loses a battle (death check)
+LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)
+LE_LIFESPAN = 4  # the end of the own Digimon's lifespan: the own deck renewal (seed 004)
+LE_FIELD = 8  # another Field option card of the same player turns face-up
+
+# ---- compiled effect row layout (int32) --------------------------------------------------
+# One row per effect line of a card: see cards/effects.py for the text form.
+E_OP = 0
+E_ARG = 1
+E_ARG2 = 2
+E_TIMING = 3
+E_NCOND = 4
+E_COND0 = 5  # 3 conditions x (kind, cmp, value)
+MAX_CONDS = 3
+E_COST0 = E_COND0 + 3 * MAX_CONDS  # 2 costs x (kind, arg)
+MAX_COSTS = 2
+E_LIMIT = E_COST0 + 2 * MAX_COSTS
+E_LIMIT_ARG = E_LIMIT + 1
+E_LIMIT_END = E_LIMIT_ARG + 1  # LE_* flags
+E_FILT0 = E_LIMIT_END + 1  # 2 filters x (FK_*, value): the row filter (all must hold)
+MAX_FILTERS = 2
+EFFECT_WIDTH = E_FILT0 + 2 * MAX_FILTERS
