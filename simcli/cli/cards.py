@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -141,11 +142,26 @@ def import_cli(
 
     if not directory.is_dir():
         fail(f"{directory}: not a directory")
+    if out_file.is_dir():
+        fail(f"{out_file}: is a folder; --out names the database file to write")
+    above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
+    if above is not None and not above.is_dir():
+        fail(f"{out_file}: cannot write the card database: {above} is not a folder")
     try:
         db = import_dir(directory)
     except (LackeyFormatError, ImportError_) as exc:
         fail(str(exc))
-    write_db(db, out_file)
+    # written beside and renamed into place: a failed write never leaves a truncated database
+    tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
+    try:
+        write_db(db, tmp)
+        os.replace(tmp, out_file)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        fail(f"{out_file}: cannot write the card database: {exc.strerror or exc}")
     n_opt = sum(c["kind"] == "Option" for c in db["cards"])
     n_mod = sum(c["kind"] == "Option" and c["modeled"] for c in db["cards"])
     typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)")
