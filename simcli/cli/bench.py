@@ -42,7 +42,7 @@ def render(res: dict, console: Console) -> None:
     console.print(t)
     console.print(f"decks {res['deck_a']} vs {res['deck_b']}; {res['games']:,} games per large run, "
                   f"{res['ref_games']} games (indices 0..{res['ref_games'] - 1}) in both engines; "
-                  f"{res['threads']} threads")
+                  f"{res['threads']} threads", markup=False)
     for key, c in res["configs"].items():
         if c.get("reference_error"):
             console.print(f"[yellow]{key}: reference engine unavailable ({c['reference_error']})[/yellow]")

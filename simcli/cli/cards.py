@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from simcli.cards.db import DATA_DIR, load_db
@@ -89,7 +90,7 @@ def search_cli(
     hits = load_db().search(text)
     if not hits:
         fail(f"no card matches {text!r}", code=1)
-    t = Table(title=f"{len(hits)} card(s) matching {text!r}")
+    t = Table(title=escape(f"{len(hits)} card(s) matching {text!r}"))
     for col in ("number", "name", "kind", "level", "BT", "A/B/C", "field", "modeled"):
         t.add_column(col)
     for c in hits[:limit]:
