@@ -191,8 +191,8 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
             except AssertionError as exc:  # the kernel's invariant checks (check=True)
                 raise RuntimeError(f"engine invariant violated in games {done}..{done + n - 1} of seed {seed}: "
                                    f"{exc}; please report it with the command line") from None
-            stats = part if stats is None else {k: stats[k] + part[k] for k in stats}
-            done += n
+            # one assignment (no signal check inside it): a Ctrl-C never separates the counts from `done`
+            stats, done = (part if stats is None else {k: stats[k] + part[k] for k in stats}), done + n
             if progress is not None:
                 progress(done, games)
             if stop is not None and done < games and stop():

@@ -162,7 +162,8 @@ class Deck:
 # Reading
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # control characters other than \t \n \v \f \r
+# control characters other than \t \n \v \f \r, and the C1 controls (terminal escapes such as CSI \x9b)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 def _kind(mode: int) -> str | None:

@@ -467,3 +467,16 @@ def test_load_deck_raises_only_deckerror(tmp_path):
         load_deck(p)
     with pytest.raises(DeckError):
         load_deck(tmp_path / "missing.deck")
+
+
+def test_terminal_control_characters_are_refused(tmp_path):
+    """A deck name may not carry terminal escapes (ESC or the C1 CSI \\x9b) into the terminal."""
+    for ch in ("\x1b", "\x9b"):
+        p = tmp_path / "esc.deck"
+        p.write_text(f"name: x{ch}[31mred\n3 St-1\n", encoding="utf-8")
+        assert [str(q) for q in check_deck(p)] == [f"{p}:1: binary file (control character {ord(ch):#04x}), not a deck file"]
+
+
+def test_bench_bad_deck_is_one_line():
+    r = runner.invoke(app, ["bench", "--quick", "--deck-a", str(ROOT / "README.md")])
+    assert "README.md:" in one_line_error(r)

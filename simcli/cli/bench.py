@@ -93,6 +93,12 @@ def bench_cli(
 ) -> None:
     """Games/s and turns/s of the numba engine vs the reference engine on the same games, thread scaling,
     first-call compile time, cached start-up and peak memory."""
+    from simcli.cli.simulate import _check_size, _load
+
+    for deck in (deck_a, deck_b):  # a bad deck is one line and exit 2 before minutes of benchmarks
+        if deck is not None:
+            _load(deck)
+    _check_size(games, 1)
     err = Console(stderr=True)
     kw = {}
     if memory_games:
