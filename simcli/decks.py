@@ -17,9 +17,10 @@ File order is kept: the engine breaks partner ties by "listed first in the deck 
 
 Reading is linear in the input size whatever the input (docs/reliability.md): only regular files
 are opened (a FIFO or device would block), ``.dek`` files may not declare a DTD or entities
-(billion laughs), at most ``MAX_PROBLEMS`` problems are listed (then "… and N more"), closest-match
-hints are computed only for those and cached, and reading stops at the ``MAX_PROBLEMS``-th problem
-or beyond ``MAX_CARDS`` copies (the last problem says how many lines were not checked).
+(billion laughs), only lines that are neither blank nor comments are visited, closest-match hints
+come from a small pool (same set prefix and digits) and are cached, and reading stops at the
+``MAX_PROBLEMS``-th problem or beyond ``MAX_CARDS`` copies (the last problem says how many lines
+were not checked); a list of legality problems longer than ``MAX_PROBLEMS`` ends "… and N more".
 """
 
 from __future__ import annotations
@@ -219,6 +220,7 @@ def _read_text(path: Path, problems: list[Problem]) -> str | None:
 _HEADER = re.compile(r"^([A-Za-z_][A-Za-z0-9_ ]*?)\s*:\s*(.*)$")
 _COUNT = re.compile(r"^[0-9]+$")
 _PREFIX = re.compile(r"[A-Za-z]+")
+_DIGITS = re.compile(r"[0-9]+")
 
 
 def _show(text: str, limit: int = 60) -> str:
@@ -227,18 +229,46 @@ def _show(text: str, limit: int = 60) -> str:
     return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
+@functools.lru_cache(maxsize=8)
+def _number_groups(db: CardDB) -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[str]]]:
+    """(number, digits) by lower-cased set prefix ("st"), and numbers by digits ("49")."""
+    by_prefix: dict[str, list[tuple[str, str]]] = {}
+    by_digits: dict[str, list[str]] = {}
+    for c in db.cards:
+        m = _PREFIX.match(c.number)
+        digits = "".join(_DIGITS.findall(c.number))
+        by_prefix.setdefault(m.group(0).lower() if m else "", []).append((c.number, digits))
+        by_digits.setdefault(digits, []).append(c.number)
+    return by_prefix, by_digits
+
+
+def _number_pool(db: CardDB, number: str) -> list[str]:
+    """The numbers a hint for ``number`` is chosen from: those of its set prefix whose digits contain
+    its digits or are contained in them (St-49x: St-4, St-49, St-149, St-949 …), else its whole set
+    prefix, else those with its digits, else every number."""
+    by_prefix, by_digits = _number_groups(db)
+    m = _PREFIX.match(number)
+    digits = "".join(_DIGITS.findall(number))
+    group = by_prefix.get(m.group(0).lower(), []) if m else []
+    near = [n for n, d in group if digits and d and (digits in d or d in digits)]
+    return near or [n for n, _ in group] or by_digits.get(digits) or [c.number for c in db.cards]
+
+
+#: hints from a large pool (a number without digits, or of no known set) cost about 10-50 ms each:
+#: only the first few problems of a file get them
+BROAD_HINTS = 10
+BROAD_POOL = 300
+
+
 @functools.lru_cache(maxsize=4096)
-def _closest_numbers(db: CardDB, number: str) -> tuple[str, ...]:
-    """Up to 3 close card numbers; among those of the same set prefix (St-, Bo-, …) when there are
-    any, so a suggestion costs a few hundred comparisons, not every card of the database."""
+def _closest_numbers(db: CardDB, number: str, broad: bool = True) -> tuple[str, ...]:
+    """Up to 3 close card numbers, best first (see _number_pool); () when the pool is large and not ``broad``."""
     if len(number) > 24:
         return ()
-    m = _PREFIX.match(number)
-    numbers = [c.number for c in db.cards]
-    if m:
-        same = [n for n in numbers if n.lower().startswith(m.group(0).lower())]
-        numbers = same or numbers
-    return tuple(closest(number, numbers, 3))
+    pool = _number_pool(db, number)
+    if len(pool) > BROAD_POOL and not broad:
+        return ()
+    return tuple(closest(number, pool, 3))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -263,7 +293,7 @@ def _lookup(number: str, db: CardDB, p: str, lineno: int, problems: list[Problem
         card = db.get(number)
     if card is None:
         # hints only for the problems that will be listed: a file of unknown numbers stays linear
-        near = _closest_numbers(db, number) if len(problems) < MAX_PROBLEMS else ()
+        near = _closest_numbers(db, number, len(problems) < BROAD_HINTS) if len(problems) < MAX_PROBLEMS else ()
         hint = f" (closest: {', '.join(near)})" if near else ""
         shown = number if len(number) <= 40 and number.isprintable() else _show(number, 40)
         problems.append(Problem(p, lineno, f"unknown card number {shown}{hint}"))
@@ -289,7 +319,8 @@ def _add(deck: Deck, count: int, card: Card, lineno: int) -> DeckEntry | None:
     return entry
 
 
-_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")  # a line that is neither blank nor a comment
+_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")  # the start of a line that is neither blank nor a comment
+_CONTENT_LINE = re.compile(r"(?m)^[^\S\n]*[^\s#][^\n]*")  # such a line
 
 
 def _stop(deck: Deck, problems: list[Problem], p: str, lineno: int, why: str, rest: int, unit: str) -> None:
@@ -305,13 +336,19 @@ def _too_many(deck: Deck) -> str:
 
 def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Problem]) -> None:
     seen_header: dict[str, int] = {}
-    lines = text.splitlines()
-    for lineno, raw in enumerate(lines, start=1):
-        line = raw.split("#", 1)[0].strip()
+    # Lines end at \n, \r\n or \r.  Only lines that are neither blank nor comments are visited (a
+    # regular expression finds them, the line number is counted in C), so a file of millions of
+    # blank or comment lines costs no Python loop.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lineno, pos = 1, 0
+    for lm in _CONTENT_LINE.finditer(text):
+        lineno += text.count("\n", pos, lm.start())
+        pos = lm.start()
+        line = lm.group(0).split("#", 1)[0].strip()
         if not line:
             continue
         if len(problems) >= MAX_PROBLEMS:
-            rest = len(_CONTENT.findall("\n".join(lines[lineno - 1:])))
+            rest = len(_CONTENT.findall(text, lm.start()))
             _stop(deck, problems, p, lineno, f"… stopped after {len(problems)} problems", rest, "line")
             return
         if not line[0].isdigit() and (m := _HEADER.match(line)):
@@ -364,7 +401,7 @@ def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Proble
             continue
         _check_name(card, given, p, lineno, problems)
         if _add(deck, count, card, lineno) is None:
-            rest = len(_CONTENT.findall("\n".join(lines[lineno:])))
+            rest = len(_CONTENT.findall(text, lm.end()))
             _stop(deck, problems, p, lineno, _too_many(deck), rest, "line")
             return
 
