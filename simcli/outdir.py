@@ -104,6 +104,27 @@ def _umask() -> int:
     return mask
 
 
+def _fsync(path: Path) -> None:
+    """fsync a file or folder (folders: where the platform allows opening them)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # a file system without fsync on folders
+    finally:
+        os.close(fd)
+
+
+def _sync_tree(folder: Path) -> None:
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            _fsync(Path(root) / name)
+        _fsync(Path(root))
+
+
 def _replace(tmp: Path, target: Path) -> None:
     """Rename the complete folder ``tmp`` to ``target``, moving an existing ``target`` aside first."""
     if target.exists() or target.is_symlink():
@@ -142,7 +163,9 @@ def staged_out_dir(target: str | Path, force: bool = False, kind: str = "simulat
     try:
         yield tmp
         (tmp / MARKER).write_text(json.dumps({"kind": kind}) + "\n", encoding="utf-8")
+        _sync_tree(tmp)  # on disk before the rename makes it visible (a crash cannot leave it half-written)
         _replace(tmp, target)
+        _fsync(target.parent)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
