@@ -27,7 +27,7 @@ NAMES = sorted({c.name for c in DB.cards})
 SHIPPED = sorted((ROOT / "decks" / "dmcg").glob("*.deck"))
 PROBLEM = re.compile(r"^.+:\d+: \S.*$")
 FUZZ = settings(max_examples=250, deadline=timedelta(seconds=2),
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 HOSTILE = ["[/]", "[bold red]x[/bold red]", "<script>alert(1)</script>", "=1+1", "@SUM(A1)", "`" * 4, "$\\frac$",
            "\u202e", "\u2028", "\x85", "é", "٣", "%s%n", "{0}", "../../etc/passwd", "\\", "'", '"']
