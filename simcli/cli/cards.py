@@ -33,6 +33,11 @@ def _req_text(r: dict) -> str:
     return f"{r['from_name']}{q} + {' + '.join(parts) or '?'}"
 
 
+def _row(table: Table, *cells, **kw) -> None:
+    """A table row of database text, escaped: an imported card database is user data (rich markup)."""
+    table.add_row(*(escape(str(c)) for c in cells), **kw)
+
+
 def card_json(card: dict) -> dict:
     """The documented --json object of ``cards show`` (plus the remaining database fields)."""
     keys = ("number", "name", "kind", "level", "battle_type", "attack", "lost_points", "requirements", "effects", "modeled")
@@ -55,29 +60,29 @@ def show_cli(
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False))
         return
-    t = Table(title=f"{card['number']}  {card['name']}", show_header=False)
+    t = Table(title=escape(f"{card['number']}  {card['name']}"), show_header=False)
     t.add_column("field", style="bold")
     t.add_column("value")
-    t.add_row("kind", card["kind"] + (f" ({card['option_type']})" if card.get("option_type") else ""))
-    t.add_row("set", card["set"])
+    _row(t, "kind", card["kind"] + (f" ({card['option_type']})" if card.get("option_type") else ""))
+    _row(t, "set", card["set"])
     if card["kind"] == "Digimon":
-        t.add_row("level", str(card["level"]))
-        t.add_row("battle type", str(card["battle_type"]))
+        _row(t, "level", str(card["level"]))
+        _row(t, "battle type", str(card["battle_type"]))
         if card.get("attack"):
-            t.add_row("attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items()))
+            _row(t, "attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items()))
         if card.get("lost_points"):
-            t.add_row("lost points", "  ".join(f"{k} {v}" for k, v in card["lost_points"].items()))
-        t.add_row("attribute / field", f"{card.get('attribute') or '-'} / {' '.join(card.get('fields') or []) or '-'}")
-        t.add_row("type", card.get("species") or "-")
+            _row(t, "lost points", "  ".join(f"{k} {v}" for k, v in card["lost_points"].items()))
+        _row(t, "attribute / field", f"{card.get('attribute') or '-'} / {' '.join(card.get('fields') or []) or '-'}")
+        _row(t, "type", card.get("species") or "-")
         for i, r in enumerate(card.get("requirements", [])):
-            t.add_row("requirement" if i == 0 else "  or", _req_text(r))
+            _row(t, "requirement" if i == 0 else "  or", _req_text(r))
     else:
-        t.add_row("timing", str(card.get("timing")))
+        _row(t, "timing", str(card.get("timing")))
     if card.get("keywords"):
-        t.add_row("keywords", ", ".join(card["keywords"]))
+        _row(t, "keywords", ", ".join(card["keywords"]))
     for i, e in enumerate(card.get("effects", [])):
-        t.add_row("effect" if i == 0 else "", e)
-    t.add_row("modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
+        _row(t, "effect" if i == 0 else "", e)
+    _row(t, "modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
     out.print(t)
 
 
@@ -95,7 +100,7 @@ def search_cli(
         t.add_column(col)
     for c in hits[:limit]:
         atk = "/".join(str(v) for v in c["attack"].values()) if c.get("attack") else ""
-        t.add_row(c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
+        _row(t, c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
                   c.get("battle_type") or "", atk, " ".join(c.get("fields") or []), "yes" if c["modeled"] else "no")
     out.print(t)
     if len(hits) > limit:
@@ -117,10 +122,10 @@ def coverage_cli(
     for col in ("set", "options modeled", "with effects", "abilities modeled"):
         t.add_column(col, justify="right" if col != "set" else "left")
     for r in cov["by_set"]:
-        t.add_row(r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['options_with_effects']}/{r['options_total']}",
+        _row(t, r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['options_with_effects']}/{r['options_total']}",
                   f"{r['abilities_modeled']}/{r['abilities_total']}")
     o, a = cov["options"], cov["abilities"]
-    t.add_row("all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})",
+    _row(t, "all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})",
               f"{cov['options_with_effects']}/{o['total']} ({cov['options_with_effects_share']:.0%})",
               f"{a['modeled']}/{a['total']} ({a['share']:.0%})", style="bold")
     out.print(t)
@@ -128,7 +133,7 @@ def coverage_cli(
     p.add_column("pattern")
     p.add_column("cards", justify="right")
     for r in cov["top_unmodeled"]:
-        p.add_row(r["pattern"], str(r["cards"]))
+        _row(p, r["pattern"], str(r["cards"]))
     out.print(p)
 
 
