@@ -44,6 +44,9 @@ def main(argv: list[str] | None = None) -> None:
             where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             print(f"error: {' '.join(exc.format_message().split())}{where}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("error: aborted", file=sys.stderr)
+        sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
     sys.exit(rv if isinstance(rv, int) else 0)
