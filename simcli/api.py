@@ -23,6 +23,18 @@ DEFAULT_CHUNK = 1 << 16
 COMPILE_NOTICE_S = 1.5
 PLAYERS = ("baseline", "greedy")
 EFFECTS = ("all", "none")
+#: the most games one run may ask for (about a day on a 2-core machine; docs/reliability.md)
+MAX_GAMES = 10**10
+#: the highest turn cap: the per-turn statistics are sized by the cap (games end in about 12 turns)
+MAX_TURN_CAP = 1000
+#: the highest game index (the kernel's game index is an int64)
+MAX_GAME_INDEX = 2**63 - 1
+#: memory for the per-block statistic arrays of one chunk; fewer blocks when a high cap makes them large
+BLOCK_BUDGET_BYTES = 4 << 20
+#: games/s per thread measured by `simcli bench` on the development machine (README, Performance);
+#: estimates only: the kernel is about 2x faster or slower on other machines
+GAMES_PER_S_PER_THREAD = {("baseline", "none"): 134_000, ("baseline", "all"): 90_000,
+                          ("greedy", "none"): 60_000, ("greedy", "all"): 45_000}
 
 
 def _deck_cards(deck):
@@ -100,29 +112,65 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
     }
 
 
+def estimate_seconds(games: int, player_a: str = "baseline", player_b: str | None = None, effects: str = "all",
+                     threads: int | None = None) -> tuple[float, float]:
+    """(seconds, games/s): a rough guess of a run's time from the rates `simcli bench` measured."""
+    import numba
+
+    pa = getattr(player_a, "value", player_a)
+    pb = getattr(player_b, "value", player_b) if player_b is not None else pa
+    eff = getattr(effects, "value", effects)
+    per_thread = min(GAMES_PER_S_PER_THREAD.get((p, eff), 45_000) for p in (pa, pb))
+    n = max(1, min(int(threads or numba.config.NUMBA_NUM_THREADS), numba.config.NUMBA_NUM_THREADS))
+    rate = per_thread * n * (0.95 if n > 1 else 1.0)
+    return games / rate, rate
+
+
+def check_run_size(games: int, turn_cap: int) -> None:
+    """ValueError (one line) unless 1 <= games <= MAX_GAMES and 1 <= turn_cap <= MAX_TURN_CAP."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be in 1 .. {MAX_GAMES:,} (got {games:,})")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"turn_cap must be in 1 .. {MAX_TURN_CAP:,} (got {turn_cap:,})")
+
+
+def _nblocks(n: int, nthreads: int, turn_cap: int, n_cards: int) -> int:
+    """Blocks of a chunk: 4 per thread for load balance, fewer when the per-turn arrays are large
+    (a high turn cap), never fewer than the threads; results do not depend on it (integer sums)."""
+    from simcli.engine.results import new_stats
+
+    per_block = sum(a.nbytes for a in new_stats(turn_cap, n_cards).values())
+    fit = max(nthreads, BLOCK_BUDGET_BYTES // max(1, per_block))
+    return max(1, min(n, nthreads * 4, fit))
+
+
 def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = "baseline", player_b: str | None = None,
              effects: str = "all", threads: int | None = None, chunk_size: int | None = None,
              turn_cap: int = E.DEFAULT_TURN_CAP, progress: Callable[[int, int], None] | None = None,
-             records: bool = False, on_compile: Callable[[], None] | None = None) -> dict:
+             records: bool = False, check: bool = False, stop: Callable[[], bool] | None = None,
+             on_compile: Callable[[], None] | None = None) -> dict:
     """Play ``games`` seeded games of deck A against deck B with the numba kernel.
 
-    Returns {"stats": results arrays (results.LAYOUT), "summary": DESIGN.md's JSON keys,
-    "records": RECORD_DTYPE rows (only with records=True), "unmodeled": [(seat, number, name)],
-    "compile_s": the first call's load/compile time, not counted in elapsed_s}.
+    Returns {"stats": results arrays (results.LAYOUT), "summary": DESIGN.md's JSON keys plus
+    ``games_requested`` and ``interrupted``, "records": RECORD_DTYPE rows (only with records=True),
+    "unmodeled": [(seat, number, name)], "compile_s": the first call's load/compile time, not
+    counted in elapsed_s, "interrupted": fewer games than requested were played}.
     ``on_compile()`` is called (from a timer thread) when that first call is still running after
     COMPILE_NOTICE_S seconds — numba is compiling rather than loading its cache.
     The result is a function of (decks, players, effects, seed, games, turn_cap) only.
+
+    ``check`` runs the kernel's invariant checks after every turn (every card in exactly one zone,
+    points in 0..100, a point-gauge card; hand size); a violation raises RuntimeError naming the
+    games.  ``stop()`` is asked after every chunk: True ends the run there (like Ctrl-C, which is
+    also caught: a KeyboardInterrupt after the first chunk returns the finished chunks).
     """
     import numba
 
     from simcli.engine import kernel
 
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_run_size(games, turn_cap)
     if not 0 <= seed < 2**63:
         raise ValueError("seed must be in 0 .. 2**63-1")
-    if turn_cap < 1:
-        raise ValueError("turn_cap must be at least 1")
     player_a = getattr(player_a, "value", player_a)
     player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
     effects = getattr(effects, "value", effects)
@@ -147,16 +195,22 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     compile_s = time.perf_counter() - tc
     t0 = time.perf_counter()
     stats = None
+    done = 0
     try:
-        done = 0
         while done < games:
             n = min(chunk, games - done)
-            nblocks = max(1, min(n, nthreads * 4))
-            part = kernel.run_batch(T, seed, done, done + n, turn_cap, players, nblocks=nblocks)
-            stats = part if stats is None else {k: stats[k] + part[k] for k in stats}
-            done += n
+            nblocks = _nblocks(n, nthreads, turn_cap, T.ct.shape[1])
+            try:
+                part = kernel.run_batch(T, seed, done, done + n, turn_cap, players, nblocks=nblocks, check=check)
+            except AssertionError as exc:  # the kernel's invariant checks (check=True)
+                raise RuntimeError(f"engine invariant violated in games {done}..{done + n - 1} of seed {seed}: "
+                                   f"{exc}; please report it with the command line") from None
+            # one assignment (no signal check inside it): a Ctrl-C never separates the counts from `done`
+            stats, done = (part if stats is None else {k: stats[k] + part[k] for k in stats}), done + n
             if progress is not None:
                 progress(done, games)
+            if stop is not None and done < games and stop():
+                break
     except KeyboardInterrupt:
         # Finished chunks are games 0..done-1 of this seed: exactly the run `games=done` would give,
         # so an interrupted long run still returns (and can report) everything it finished.
@@ -167,8 +221,9 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     elapsed = time.perf_counter() - t0
     out = {
         "stats": stats,
-        "summary": summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=done,
-                             seed=seed, elapsed=elapsed),
+        "summary": {**summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=done,
+                                seed=seed, elapsed=elapsed),
+                    "games_requested": int(games), "interrupted": done < games},
         "unmodeled": unmodeled,
         "compile_s": compile_s,
         "interrupted": done < games,
@@ -182,6 +237,13 @@ def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", pla
            effects: str = "all", turn_cap: int = E.DEFAULT_TURN_CAP) -> list[str]:
     """The reference engine's turn-by-turn log of game ``game`` of the run with this seed."""
     from simcli.engine import reference
+
+    if not 0 <= game <= MAX_GAME_INDEX:
+        raise ValueError(f"game must be in 0 .. {MAX_GAME_INDEX} (got {game})")
+    if not 0 <= seed < 2**63:
+        raise ValueError("seed must be in 0 .. 2**63-1")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"turn_cap must be in 1 .. {MAX_TURN_CAP:,} (got {turn_cap:,})")
 
     player_a = getattr(player_a, "value", player_a)
     player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a

@@ -14,19 +14,30 @@ Every problem is a :class:`Problem` that prints as ``FILE:LINE: message``; line 
 file.  ``parse_deck`` raises :class:`DeckError` on problems of the file itself, ``check_deck``
 returns those plus the legality problems, ``load_deck`` raises on either (the engine uses it).
 File order is kept: the engine breaks partner ties by "listed first in the deck file" (BL-1).
+
+Reading is linear in the input size whatever the input (docs/reliability.md): only regular files
+are opened (a FIFO or device would block), ``.dek`` files may not declare a DTD or entities
+(billion laughs), only lines that are neither blank nor comments are visited, closest-match hints
+come from a small pool (same set prefix and digits) and are cached, and reading stops at the
+``MAX_PROBLEMS``-th problem or beyond ``MAX_CARDS`` copies (the last problem says how many lines
+were not checked); a list of legality problems longer than ``MAX_PROBLEMS`` ends "… and N more".
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 from xml.parsers import expat
 
-from simcli.cards.db import LEVEL_ORDER, Card, CardDB, load_db
+from simcli.cards.db import LEVEL_ORDER, Card, CardDB, load_db, number_key
 from simcli.cards.names import closest, norm_name
+from simcli.errors import UserError
 
 GAMES = ("dmcg", "appmon")
 HEADER_KEYS = ("game", "name")
@@ -35,6 +46,10 @@ DECK_SIZE = 30
 MAX_COPIES = 3
 CN_MAX_ULTIMATE = 5
 MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_PROBLEMS = 50  # problems listed per file; reading stops there ("… stopped after 50 problems; N more …")
+MAX_CARDS = 300  # copies read per file; reading stops beyond (a deck has 30)
+MAX_DEPTH = 32  # XML element nesting in a .dek file (LackeyCCG writes 4)
+MAX_NAME = 200  # characters of a card or deck name (longer is a problem, never normalised)
 
 
 # --------------------------------------------------------------------------------------------
@@ -53,7 +68,7 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-class DeckError(ValueError):
+class DeckError(UserError, ValueError):
     """A deck file could not be used; ``problems`` lists every reason (one line each)."""
 
     def __init__(self, problems: list[Problem]):
@@ -83,6 +98,8 @@ class Deck:
     game: str = "dmcg"
     entries: list[DeckEntry] = field(default_factory=list)
     unresolved: int = 0  # copies on lines whose card could not be resolved (for the 30-card check)
+    stopped: bool = False  # reading stopped early (MAX_PROBLEMS problems, or over MAX_CARDS copies)
+    text: str = ""  # the file's text as read (reports show it without reading the file again)
     last_card_line: int = 0  # the last line naming a card, resolved or not (where deck-wide problems point)
 
     def __len__(self) -> int:
@@ -146,16 +163,38 @@ class Deck:
 # Reading
 
 
+# control characters other than \t \n \v \f \r, and the C1 controls (terminal escapes such as CSI \x9b)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
+def _kind(mode: int) -> str | None:
+    """None for a regular file, else what it is (a FIFO or device would block or never end)."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
 def _read_text(path: Path, problems: list[Problem]) -> str | None:
     p = str(path)
     try:
-        if path.is_dir():
-            problems.append(Problem(p, 0, "is a directory, not a deck file"))
+        kind = _kind(os.stat(path).st_mode)
+        if kind is None:
+            # O_NONBLOCK: should the path become a FIFO after the stat, open() still returns at once
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as fh:
+                kind = _kind(os.fstat(fh.fileno()).st_mode)
+                raw = b"" if kind else fh.read(MAX_FILE_BYTES + 1)
+        if kind is not None:
+            problems.append(Problem(p, 0, f"is {kind}, not a deck file" if kind.startswith("a ")
+                                    else f"{kind}, not a deck file"))
             return None
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        problems.append(Problem(p, 0, f"cannot read file: {exc.strerror or exc}"))
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        problems.append(Problem(p, 0, f"cannot read file: {_show(getattr(exc, 'strerror', None) or str(exc))}"))
         return None
     if len(raw) > MAX_FILE_BYTES:
         problems.append(Problem(p, 0, f"file too large for a deck file (over {MAX_FILE_BYTES} bytes)"))
@@ -169,45 +208,154 @@ def _read_text(path: Path, problems: list[Problem]) -> str | None:
         line = raw[: exc.start].count(b"\n") + 1
         problems.append(Problem(p, line, "not a text file (invalid UTF-8)"))
         return None
-    bad = next((ch for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f\v"), None)
-    if bad is not None:
-        line = text[: text.index(bad)].count("\n") + 1
+    m = _CONTROL.search(text)
+    if m is not None:
+        bad = m.group(0)
+        line = text[: m.start()].count("\n") + 1
         problems.append(Problem(p, line, f"binary file (control character {ord(bad):#04x}), not a deck file"))
         return None
     return text
 
 
 _HEADER = re.compile(r"^([A-Za-z_][A-Za-z0-9_ ]*?)\s*:\s*(.*)$")
-_COUNT = re.compile(r"^\d+$")
+_COUNT = re.compile(r"^[0-9]+$")
+_PREFIX = re.compile(r"[A-Za-z]+")
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _show(text: str, limit: int = 60) -> str:
+    """User text inside a one-line message: whitespace runs (newlines too) as one space, shortened."""
+    one = " ".join(str(text)[: 4 * limit].split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+@functools.lru_cache(maxsize=8)
+def _number_groups(db: CardDB) -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[str]]]:
+    """(number, digits) by lower-cased set prefix ("st"), and numbers by digits ("49")."""
+    by_prefix: dict[str, list[tuple[str, str]]] = {}
+    by_digits: dict[str, list[str]] = {}
+    for c in db.cards:
+        m = _PREFIX.match(c.number)
+        digits = "".join(_DIGITS.findall(c.number))
+        by_prefix.setdefault(m.group(0).lower() if m else "", []).append((c.number, digits))
+        by_digits.setdefault(digits, []).append(c.number)
+    return by_prefix, by_digits
+
+
+def _number_pool(db: CardDB, number: str) -> list[str]:
+    """The numbers a hint for ``number`` is chosen from: those of its set prefix whose digits contain
+    its digits or are contained in them (St-49x: St-4, St-49, St-149, St-949 …), else its whole set
+    prefix, else those with its digits, else every number."""
+    by_prefix, by_digits = _number_groups(db)
+    m = _PREFIX.match(number)
+    digits = "".join(_DIGITS.findall(number))
+    group = by_prefix.get(m.group(0).lower(), []) if m else []
+    near = [n for n, d in group if digits and d and (digits in d or d in digits)]
+    return near or [n for n, _ in group] or by_digits.get(digits) or [c.number for c in db.cards]
+
+
+#: hints from a large pool (a number without digits, or of no known set) cost about 10-50 ms each:
+#: only the first few problems of a file get them
+BROAD_HINTS = 10
+BROAD_POOL = 300
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest_numbers(db: CardDB, number: str, broad: bool = True) -> tuple[str, ...]:
+    """Up to 3 close card numbers, best first (see _number_pool); () when the pool is large and not ``broad``."""
+    if len(number) > 24:
+        return ()
+    pool = _number_pool(db, number)
+    if len(pool) > BROAD_POOL and not broad:
+        return ()
+    return tuple(closest(number, pool, 3))
+
+
+@functools.lru_cache(maxsize=4096)
+def _closest_names(db: CardDB, name: str) -> tuple[str, ...]:
+    if len(name) > 60:
+        return ()
+    return tuple(closest(name, sorted({c.name for c in db.cards}), 3))
+
+
+@functools.lru_cache(maxsize=8)
+def _numbers(db: CardDB) -> dict[str, Card]:
+    """Card by lower-cased number (the look-up key of a number without spaces: cards.db.number_key)."""
+    return {number_key(c.number): c for c in db.cards}
 
 
 def _lookup(number: str, db: CardDB, p: str, lineno: int, problems: list[Problem]) -> Card | None:
-    card = db.get(number)
+    if len(number) > 40:
+        card = None
+    elif number.isascii() and not any(ch.isspace() for ch in number):
+        card = _numbers(db).get(number.lower())
+    else:
+        card = db.get(number)
     if card is None:
-        near = db.closest_numbers(number, 3)
+        # hints only for the problems that will be listed: a file of unknown numbers stays linear
+        near = _closest_numbers(db, number, len(problems) < BROAD_HINTS) if len(problems) < MAX_PROBLEMS else ()
         hint = f" (closest: {', '.join(near)})" if near else ""
-        problems.append(Problem(p, lineno, f"unknown card number {number}{hint}"))
+        shown = number if len(number) <= 40 and number.isprintable() else _show(number, 40)
+        problems.append(Problem(p, lineno, f"unknown card number {shown}{hint}"))
     return card
 
 
 def _check_name(card: Card, given: str, p: str, lineno: int, problems: list[Problem]) -> None:
+    if len(given) > MAX_NAME:
+        problems.append(Problem(p, lineno, f"name '{_show(given)}' is too long (over {MAX_NAME} characters)"))
+        return
     if given and norm_name(given) != card.rule_name:
         problems.append(Problem(
             p, lineno,
-            f"name '{given}' does not match card {card.number}, which is '{card.name}' (DM-NAME-1)"))
+            f"name '{_show(given)}' does not match card {card.number}, which is '{card.name}' (DM-NAME-1)"))
+
+
+def _add(deck: Deck, count: int, card: Card, lineno: int) -> DeckEntry | None:
+    """Keep an entry while the deck holds at most MAX_CARDS copies; None (and nothing kept) beyond."""
+    if len(deck) + count > MAX_CARDS:
+        return None
+    entry = DeckEntry(count, card, lineno)
+    deck.entries.append(entry)
+    return entry
+
+
+_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")  # the start of a line that is neither blank nor a comment
+_CONTENT_LINE = re.compile(r"(?m)^[^\S\n]*[^\s#][^\n]*")  # such a line
+
+
+def _stop(deck: Deck, problems: list[Problem], p: str, lineno: int, why: str, rest: int, unit: str) -> None:
+    """Stop reading (the reader stays linear in the input): one last problem says why and how much is left."""
+    deck.stopped = True
+    more = f"; {rest} more {unit}{'s' if rest != 1 else ''} not checked" if rest else ""
+    problems.append(Problem(p, lineno, why + more))
+
+
+def _too_many(deck: Deck) -> str:
+    return f"more than {MAX_CARDS} cards, a deck has exactly {DECK_SIZE} (DM-DECK-1)"
 
 
 def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Problem]) -> None:
     seen_header: dict[str, int] = {}
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+    # Lines end at \n, \r\n or \r.  Only lines that are neither blank nor comments are visited (a
+    # regular expression finds them, the line number is counted in C), so a file of millions of
+    # blank or comment lines costs no Python loop.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lineno, pos = 1, 0
+    for lm in _CONTENT_LINE.finditer(text):
+        lineno += text.count("\n", pos, lm.start())
+        pos = lm.start()
+        line = lm.group(0).split("#", 1)[0].strip()
         if not line:
             continue
+        if len(problems) >= MAX_PROBLEMS:
+            rest = len(_CONTENT.findall(text, lm.start()))
+            _stop(deck, problems, p, lineno, f"… stopped after {len(problems)} problems", rest, "line")
+            return
         if not line[0].isdigit() and (m := _HEADER.match(line)):
             key, value = m.group(1).strip().lower(), m.group(2).strip()
             if key not in HEADER_KEYS:
                 problems.append(Problem(
-                    p, lineno, f"unknown header '{m.group(1).strip()}' (known: {', '.join(HEADER_KEYS)})"))
+                    p, lineno, f"unknown header '{_show(m.group(1).strip(), 40)}' (known: {', '.join(HEADER_KEYS)})"))
                 continue
             if key in seen_header:
                 problems.append(Problem(p, lineno, f"header '{key}' repeated (first on line {seen_header[key]})"))
@@ -217,11 +365,14 @@ def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Proble
                 problems.append(Problem(p, lineno, "header 'game' must come before the first card line"))
                 continue
             if key == "name":
-                deck.name = value or deck.name
+                if len(value) > MAX_NAME:
+                    problems.append(Problem(p, lineno, f"deck name too long (over {MAX_NAME} characters)"))
+                    continue
+                deck.name = " ".join(value.split()) or deck.name
             elif key == "game":
                 g = value.lower()
                 if g not in GAMES:
-                    problems.append(Problem(p, lineno, f"unknown game '{value}' (known: {', '.join(GAMES)})"))
+                    problems.append(Problem(p, lineno, f"unknown game '{_show(value, 40)}' (known: {', '.join(GAMES)})"))
                 elif g == "appmon":
                     deck.game = g
                     problems.append(Problem(p, lineno, "appmon decks are not supported yet"))
@@ -230,81 +381,116 @@ def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Proble
         parts = line.split(None, 2)
         if len(parts) < 2:
             problems.append(Problem(
-                p, lineno, f"malformed line '{line[:60]}': expected 'COUNT CARD_NUMBER [NAME]' "
+                p, lineno, f"malformed line '{_show(line)}': expected 'COUNT CARD_NUMBER [NAME]' "
                            "(e.g. '3 St-1 Agumon') or a header 'game: dmcg' / 'name: ...'"))
             continue
         count_s, number = parts[0], parts[1]
         given = parts[2].strip() if len(parts) > 2 else ""
-        if not _COUNT.match(count_s) or int(count_s) <= 0:
-            problems.append(Problem(p, lineno, f"count must be a positive integer, got '{count_s[:20]}'"))
+        if not _COUNT.match(count_s) or not count_s.strip("0"):
+            problems.append(Problem(p, lineno, f"count must be a positive integer, got '{_show(count_s, 20)}'"))
             continue
-        count = int(count_s)
-        if count > 99:
-            problems.append(Problem(p, lineno, f"count {count} is not a plausible number of copies"))
+        digits = count_s.lstrip("0")
+        if len(digits) > 2:  # never int() of a huge digit string (Python refuses over 4300 digits)
+            problems.append(Problem(p, lineno, f"count {_show(digits, 20)} is not a plausible number of copies"))
             continue
+        count = int(digits)
         deck.last_card_line = lineno
         card = _lookup(number, db, p, lineno, problems)
         if card is None:
             deck.unresolved += count
             continue
         _check_name(card, given, p, lineno, problems)
-        deck.entries.append(DeckEntry(count, card, lineno))
+        if _add(deck, count, card, lineno) is None:
+            rest = len(_CONTENT.findall(text, lm.end()))
+            _stop(deck, problems, p, lineno, _too_many(deck), rest, "line")
+            return
+
+
+class _Refused(Exception):
+    """A construct .dek files may not use (a DTD: entity expansion is a denial of service)."""
 
 
 def _parse_dek(text: str, p: str, db: CardDB, deck: Deck, problems: list[Problem]) -> None:
-    """LackeyCCG .dek: each <card> in <superzone name="Deck"> is one copy."""
+    """LackeyCCG .dek: each <card> in <superzone name="Deck"> is one copy.
+
+    Linear in the input: no DTD or entity declaration is accepted, character data is collected
+    in lists (joined once per element), and nesting is tracked by counters, not by searching a stack.
+    """
     parser = expat.ParserCreate()
-    stack: list[str] = []
+    parser.buffer_text = True
+    depth = [0, 0]  # [element depth, depth of the open <card> in the Deck zone (0: none)]
     zone: list[str | None] = [None]
+    zone_depth = [0]
     cur: dict = {}
     copies: list[tuple[int, str | None, str, str]] = []  # (line, id, name, set)
     saw_deck = [False]
 
+    def refuse(*_args) -> None:
+        raise _Refused("DTD and entity declarations are not allowed in .dek files")
+
     def start(tag: str, attrs: dict) -> None:
-        stack.append(tag)
+        depth[0] += 1
+        if depth[0] > MAX_DEPTH:
+            raise _Refused(f"elements nested more than {MAX_DEPTH} deep; not a LackeyCCG .dek file")
         if tag == "superzone":
             zone[0] = attrs.get("name", "")
+            zone_depth[0] = depth[0]
             if zone[0] == "Deck":
                 saw_deck[0] = True
-        elif tag == "card" and zone[0] == "Deck":
+        elif zone[0] != "Deck":
+            return
+        elif tag == "card" and not depth[1]:
             cur.clear()
-            cur.update(line=parser.CurrentLineNumber, id=None, name="", set="")
-        elif tag == "name" and zone[0] == "Deck" and "card" in stack[:-1] and cur:
+            cur.update(line=parser.CurrentLineNumber, id=None, name=[], set=[], _text=None)
+            depth[1] = depth[0]
+        elif tag == "name" and depth[1] and cur:
             cur["id"] = attrs.get("id")
             cur["_text"] = "name"
-        elif tag == "set" and zone[0] == "Deck" and "card" in stack[:-1] and cur:
+        elif tag == "set" and depth[1] and cur:
             cur["_text"] = "set"
 
     def chars(data: str) -> None:
-        if cur.get("_text"):
-            cur[cur["_text"]] += data
+        if cur and cur["_text"]:
+            cur[cur["_text"]].append(data)
 
     def end(tag: str) -> None:
-        stack.pop()
         if tag in ("name", "set") and cur:
             cur["_text"] = None
-        elif tag == "card" and cur and zone[0] == "Deck":
-            copies.append((cur["line"], cur["id"], cur["name"].strip(), cur["set"].strip()))
+        elif tag == "card" and cur and depth[0] == depth[1]:
+            copies.append((cur["line"], cur["id"], "".join(cur["name"]).strip(), "".join(cur["set"]).strip()))
             cur.clear()
-        elif tag == "superzone":
+            depth[1] = 0
+        elif tag == "superzone" and depth[0] == zone_depth[0]:
             zone[0] = None
+            zone_depth[0] = 0
+            cur.clear()
+            depth[1] = 0
+        depth[0] -= 1
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = chars
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
     try:
         parser.Parse(text, True)
+    except _Refused as exc:
+        problems.append(Problem(p, parser.CurrentLineNumber or 1, str(exc)))
+        return
     except expat.ExpatError as exc:
         problems.append(Problem(p, exc.lineno or 1, f"bad XML: {expat.ErrorString(exc.code)}"))
         return
-    except (RecursionError, ValueError) as exc:  # pragma: no cover - pathological input
-        problems.append(Problem(p, 1, f"bad XML: {exc}"))
+    except (RecursionError, ValueError, MemoryError) as exc:  # pragma: no cover - pathological input
+        problems.append(Problem(p, 1, f"bad XML: {_show(str(exc)) or type(exc).__name__}"))
         return
     if not saw_deck[0]:
         problems.append(Problem(p, 1, "no <superzone name=\"Deck\"> in this .dek file"))
         return
     last: DeckEntry | None = None
-    for lineno, cid, name, set_code in copies:
+    for i, (lineno, cid, name, set_code) in enumerate(copies):
+        if len(problems) >= MAX_PROBLEMS:
+            _stop(deck, problems, p, lineno, f"… stopped after {len(problems)} problems", len(copies) - i, "card")
+            return
         deck.last_card_line = lineno
         card = None
         if cid:
@@ -315,22 +501,24 @@ def _parse_dek(text: str, p: str, db: CardDB, deck: Deck, problems: list[Problem
                 continue
             _check_name(card, name, p, lineno, problems)
         else:
-            cands = db.by_name(name) if name else []
+            cands = db.by_name(name) if name and len(name) <= MAX_NAME else []
             if set_code:
                 cands = [c for c in cands if c["set"].lower() == set_code.lower()] or cands
             if not cands:
-                near = closest(name, sorted({c.name for c in db.cards}), 3) if name else []
+                near = _closest_names(db, name) if name and len(problems) < MAX_PROBLEMS else ()
                 hint = f" (closest: {', '.join(near)})" if near else ""
-                problems.append(Problem(p, lineno, f"unknown card '{name}' (no id attribute){hint}"))
+                problems.append(Problem(p, lineno, f"unknown card '{_show(name)}' (no id attribute){hint}"))
                 deck.unresolved += 1
                 last = None
                 continue
             card = cands[0]
-        if last is not None and last.card.number == card.number:
+        if last is not None and last.card.number == card.number and len(deck) < MAX_CARDS:
             last.count += 1
         else:
-            last = DeckEntry(1, card, lineno)
-            deck.entries.append(last)
+            last = _add(deck, 1, card, lineno)
+            if last is None:
+                _stop(deck, problems, p, lineno, _too_many(deck), len(copies) - i - 1, "card")
+                return
 
 
 def _looks_like_xml(path: Path, text: str) -> bool:
@@ -346,6 +534,7 @@ def _parse(path: str | Path, db: CardDB | None) -> tuple[Deck, list[Problem], bo
     text = _read_text(path, problems)
     if text is None:
         return deck, problems, False
+    deck.text = text
     if db is None:
         db = load_db("dmcg")
     if _looks_like_xml(path, text):
@@ -355,14 +544,24 @@ def _parse(path: str | Path, db: CardDB | None) -> tuple[Deck, list[Problem], bo
             return deck, problems, False
     else:
         _parse_text(text, p, db, deck, problems)
-    return deck, problems, True
+    return deck, problems, not deck.stopped
+
+
+def cap_problems(problems: list[Problem], limit: int = MAX_PROBLEMS) -> list[Problem]:
+    """The first ``limit`` problems, then one line "… and N more problems" (at the next one's line)."""
+    if len(problems) <= limit:
+        return problems
+    rest = problems[limit]
+    more = len(problems) - limit
+    return problems[:limit] + [Problem(rest.path, rest.line, f"… and {more} more problem{'s' if more != 1 else ''}")]
 
 
 def parse_deck(path: str | Path, db: CardDB | None = None) -> Deck:
-    """Read a deck file (text or .dek); raises DeckError listing every problem of the file."""
-    deck, problems, _ = _parse(path, db)
+    """Read a deck file (text or .dek); raises DeckError listing its problems (at most MAX_PROBLEMS
+    and a last "… and N more" line)."""
+    deck, problems, usable = _parse(path, db)
     if problems:
-        raise DeckError(problems)
+        raise DeckError(cap_problems(problems) if usable else problems)
     return deck
 
 
@@ -419,9 +618,10 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
         if running[rn] > MAX_COPIES and rn not in reported:
             reported.add(rn)
             all_lines = [x.line for x in deck.entries if x.card.rule_name == rn]
+            shown = ", ".join(map(str, all_lines[:10])) + (", …" if len(all_lines) > 10 else "")
             out.append(Problem(
                 p, e.line,
-                f"{totals[rn]} copies of '{e.card.name}' (lines {', '.join(map(str, all_lines))}); "
+                f"{totals[rn]} copies of '{e.card.name}' (lines {shown}); "
                 f"at most {MAX_COPIES} cards of the same name (DM-DECK-1)"))
     n = len(deck) + deck.unresolved
     if n != DECK_SIZE:
@@ -468,8 +668,8 @@ def check_deck(path: str | Path, regulation: str | None = None, format: str | No
     """Every problem of a deck file (reading + legality); an empty list means legal."""
     deck, problems, usable = _parse(path, db)
     if not usable:  # the file itself is unusable: legality problems would only repeat that
-        return problems
-    return sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order)
+        return problems  # at most MAX_PROBLEMS and the line saying reading stopped
+    return cap_problems(sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order))
 
 
 def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None = None,
@@ -477,7 +677,7 @@ def load_deck(path: str | Path, db: CardDB | None = None, regulation: str | None
     """Parse and check a deck; raises DeckError unless it is legal. The engine commands use this."""
     deck, problems, usable = _parse(path, db)
     if usable:
-        problems = sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order)
+        problems = cap_problems(sorted(problems + legality_problems(deck, regulation, format, db), key=_problem_order))
     if problems:
         raise DeckError(problems)
     return deck

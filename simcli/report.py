@@ -16,6 +16,13 @@
 
 Everything except ``summary.json``'s timing keys depends only on the statistics and the run's
 identity, so re-running with the same seed writes byte-identical tables, figures and reports.
+
+User text (deck names, file names, deck files) is escaped everywhere it lands: HTML-escaped in
+``report.html``, Markdown- and HTML-escaped in ``report.md`` (deck files in a fence longer than
+any backtick run they hold), ``$`` escaped in figure legends (matplotlib mathtext), and CSV cells
+that a spreadsheet would run as a formula (``= + - @``, tab, CR first) prefixed with ``'``.
+
+:func:`write_report_dir` writes the same folder atomically (:mod:`simcli.outdir`): complete or absent.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import base64
 import html
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -104,12 +112,51 @@ def _display(df: pd.DataFrame) -> pd.DataFrame:
     return df.apply(lambda c: c.map(_fmt)) if not df.empty else df.astype(str)
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~#])")
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def md_text(text: Any) -> str:
+    """User text inside Markdown: one line, HTML special characters as entities, Markdown
+    punctuation (emphasis, links, code, tables, headings) backslash-escaped."""
+    one = " ".join(str(text).split())
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(one, quote=False))
+
+
+def md_fence(text: str) -> str:
+    """A code fence longer than any run of backticks in ``text`` (so it cannot be closed early)."""
+    runs = [len(m) for m in re.findall(r"`+", text)]
+    return "`" * max(3, max(runs, default=0) + 1)
+
+
+def csv_safe_cell(v: Any) -> Any:
+    """A string a spreadsheet would evaluate as a formula, prefixed with ``'`` (numbers untouched)."""
+    if isinstance(v, str) and v and v[0] in "=+-@\t\r" and not _NUMBER.match(v):
+        return "'" + v
+    return v
+
+
+def csv_safe(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with :func:`csv_safe_cell` applied to its text columns (and column names)."""
+    out = df.copy()
+    for c in out.columns:
+        if out[c].dtype == object or pd.api.types.is_string_dtype(out[c]):
+            out[c] = out[c].map(csv_safe_cell)
+    out.columns = [csv_safe_cell(c) for c in out.columns]
+    return out
+
+
+def _plot_label(text: str) -> str:
+    """Deck names in figure legends: ``$`` would start matplotlib mathtext (and can fail to parse)."""
+    return " ".join(str(text).split()).replace("$", r"\$")
+
+
 def _markdown_table(df: pd.DataFrame) -> str:
     if df.empty:
         return "_(empty)_\n"
     d = _display(df)
     cols = [str(c) for c in d.columns]
-    esc = lambda s: str(s).replace("|", "\\|")  # noqa: E731
+    esc = md_text
     lines = ["| " + " | ".join(esc(c) for c in cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
     for row in d.itertuples(index=False):
         lines.append("| " + " | ".join(esc(x) for x in row) + " |")
@@ -218,6 +265,9 @@ def write_report(
 
     # summary.json
     js = dict(_json_safe(s))
+    for k in ("games_requested", "interrupted"):  # an interrupted run says so (docs/reliability.md)
+        if k in meta:
+            js[k] = _json_safe(meta[k])
     timing = [k for k in st.TIMING_KEYS if k in js]
     if timing:
         js["nondeterministic_keys"] = timing
@@ -228,14 +278,14 @@ def write_report(
     # tables
     for name, df in tables.items():
         p = out / f"{name}.csv"
-        df.to_csv(p, index=False, lineterminator="\n")
+        csv_safe(df).to_csv(p, index=False, lineterminator="\n")
         written.append(p)
         p = out / f"{name}.parquet"
         df.to_parquet(p, index=False, engine="pyarrow")
         written.append(p)
 
     # figures
-    figs = plots.all_figures(tables, out, labels)
+    figs = plots.all_figures(tables, out, tuple(_plot_label(x) for x in labels))
     written.extend(figs)
 
     # report.md / report.html
@@ -244,15 +294,39 @@ def write_report(
     return sorted(written)
 
 
+def write_report_dir(
+    out_dir: str | Path,
+    stats: Mapping[str, np.ndarray],
+    summary: Mapping[str, Any] | None = None,
+    deck_lists: Sequence[Sequence[Any]] | None = None,
+    decks_text: Any = None,
+    force: bool = False,
+) -> list[Path]:
+    """:func:`write_report` into a temporary folder beside ``out_dir``, renamed into place when
+    complete (:func:`simcli.outdir.write_out_dir`): the folder is complete or absent.
+
+    Raises :class:`simcli.outdir.OutDirError` (a UserError, one line) when the folder cannot be
+    used (not empty and not a report without ``force``, not writable, …) or writing fails.
+    Returns the final paths.
+    """
+    from simcli.outdir import write_out_dir
+
+    target = Path(out_dir)
+    names = write_out_dir(target, lambda tmp: [p.name for p in write_report(tmp, stats, summary, deck_lists,
+                                                                               decks_text)],
+                          force=force, kind="simulate")
+    return sorted(target / n for n in names)
+
+
 def _identity(s: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(label, _fmt(s[k])) for k, label in IDENTITY if k in s and s[k] is not None]
 
 
 def _write_md(out, s, tables, deck_lists, decks_text, labels) -> Path:
-    title = f"{TITLE}: {labels[0]} vs {labels[1]}"
+    title = f"{TITLE}: {md_text(labels[0])} vs {md_text(labels[1])}"
     md = [f"# {title}", ""]
     for k, v in _identity(s):
-        md.append(f"- **{k}**: {v}")
+        md.append(f"- **{k}**: {md_text(v)}")
     md += ["", "## Summary", ""]
     for k, v in _headline(s):
         md.append(f"- **{k}**: {v}")
@@ -267,7 +341,9 @@ def _write_md(out, s, tables, deck_lists, decks_text, labels) -> Path:
     if decks:
         md += ["## Decks", ""]
         for label, text in decks:
-            md += [f"### {label}", "", "```", text.rstrip("\n"), "```", ""]
+            body = text.rstrip("\n")
+            fence = md_fence(body)
+            md += [f"### {md_text(label)}", "", fence, body, fence, ""]
     md += ["## Files", "", "Every table is written as CSV and Parquet: " + ", ".join(f"`{n}`" for n in tables) + ".", ""]
     p = out / "report.md"
     p.write_text("\n".join(md), encoding="utf-8")

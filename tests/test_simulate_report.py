@@ -59,5 +59,7 @@ def test_interrupted_run_keeps_finished_chunks(monkeypatch):
     res = api.simulate(A, B, games=400, seed=3, chunk_size=100, progress=progress)
     assert res["interrupted"] and res["summary"]["games"] == 200
     full = api.simulate(A, B, games=200, seed=3)
-    assert {k: v for k, v in res["summary"].items() if k not in ("elapsed_s", "games_per_s")} == \
-        {k: v for k, v in full["summary"].items() if k not in ("elapsed_s", "games_per_s")}
+    assert res["summary"]["interrupted"] is True and res["summary"]["games_requested"] == 400
+    run_keys = ("elapsed_s", "games_per_s", "interrupted", "games_requested")
+    assert {k: v for k, v in res["summary"].items() if k not in run_keys} == \
+        {k: v for k, v in full["summary"].items() if k not in run_keys}

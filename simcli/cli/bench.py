@@ -53,7 +53,7 @@ def render(res: dict, console: Console) -> None:
         console.print(f"late-meta: decks/dmcg/{late[0]} vs {late[1]}")
     console.print(f"decks {res['deck_a']} vs {res['deck_b']}; {res['games']:,} games per large run, "
                   f"{res['ref_games']} games (indices 0..{res['ref_games'] - 1}) in both engines; "
-                  f"{res['threads']} threads")
+                  f"{res['threads']} threads", markup=False)
     for key, c in res["configs"].items():
         if c.get("reference_error"):
             console.print(f"[yellow]{key}: reference engine unavailable ({c['reference_error']})[/yellow]")
@@ -107,6 +107,12 @@ def bench_cli(
 ) -> None:
     """Games/s and turns/s of the numba engine vs the reference engine on the same games, thread scaling,
     first-call compile time, cached start-up and peak memory."""
+    from simcli.cli.simulate import _check_size, _load
+
+    for deck in (deck_a, deck_b):  # a bad deck is one line and exit 2 before minutes of benchmarks
+        if deck is not None:
+            _load(deck)
+    _check_size(games, 1)
     err = Console(stderr=True)
     kw = {}
     if memory_games:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from simcli.cards.db import DATA_DIR, load_db
@@ -29,6 +31,11 @@ def _req_text(r: dict) -> str:
         parts.append(f"Jogress ⇔ {r['jogress']}")
     q = f" ({r['qualifier']})" if r.get("qualifier") else ""
     return f"{r['from_name']}{q} + {' + '.join(parts) or '?'}"
+
+
+def _row(table: Table, *cells, **kw) -> None:
+    """A table row of database text, escaped: an imported card database is user data (rich markup)."""
+    table.add_row(*(escape(str(c)) for c in cells), **kw)
 
 
 def card_json(card: dict) -> dict:
@@ -53,29 +60,29 @@ def show_cli(
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False))
         return
-    t = Table(title=f"{card['number']}  {card['name']}", show_header=False)
+    t = Table(title=escape(f"{card['number']}  {card['name']}"), show_header=False)
     t.add_column("field", style="bold")
     t.add_column("value")
-    t.add_row("kind", card["kind"] + (f" ({card['option_type']})" if card.get("option_type") else ""))
-    t.add_row("set", card["set"])
+    _row(t, "kind", card["kind"] + (f" ({card['option_type']})" if card.get("option_type") else ""))
+    _row(t, "set", card["set"])
     if card["kind"] == "Digimon":
-        t.add_row("level", str(card["level"]))
-        t.add_row("battle type", str(card["battle_type"]))
+        _row(t, "level", str(card["level"]))
+        _row(t, "battle type", str(card["battle_type"]))
         if card.get("attack"):
-            t.add_row("attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items()))
+            _row(t, "attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items()))
         if card.get("lost_points"):
-            t.add_row("lost points", "  ".join(f"{k} {v}" for k, v in card["lost_points"].items()))
-        t.add_row("attribute / field", f"{card.get('attribute') or '-'} / {' '.join(card.get('fields') or []) or '-'}")
-        t.add_row("type", card.get("species") or "-")
+            _row(t, "lost points", "  ".join(f"{k} {v}" for k, v in card["lost_points"].items()))
+        _row(t, "attribute / field", f"{card.get('attribute') or '-'} / {' '.join(card.get('fields') or []) or '-'}")
+        _row(t, "type", card.get("species") or "-")
         for i, r in enumerate(card.get("requirements", [])):
-            t.add_row("requirement" if i == 0 else "  or", _req_text(r))
+            _row(t, "requirement" if i == 0 else "  or", _req_text(r))
     else:
-        t.add_row("timing", str(card.get("timing")))
+        _row(t, "timing", str(card.get("timing")))
     if card.get("keywords"):
-        t.add_row("keywords", ", ".join(card["keywords"]))
+        _row(t, "keywords", ", ".join(card["keywords"]))
     for i, e in enumerate(card.get("effects", [])):
-        t.add_row("effect" if i == 0 else "", e)
-    t.add_row("modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
+        _row(t, "effect" if i == 0 else "", e)
+    _row(t, "modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
     out.print(t)
 
 
@@ -88,12 +95,12 @@ def search_cli(
     hits = load_db().search(text)
     if not hits:
         fail(f"no card matches {text!r}", code=1)
-    t = Table(title=f"{len(hits)} card(s) matching {text!r}")
+    t = Table(title=escape(f"{len(hits)} card(s) matching {text!r}"))
     for col in ("number", "name", "kind", "level", "BT", "A/B/C", "field", "modeled"):
         t.add_column(col)
     for c in hits[:limit]:
         atk = "/".join(str(v) for v in c["attack"].values()) if c.get("attack") else ""
-        t.add_row(c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
+        _row(t, c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
                   c.get("battle_type") or "", atk, " ".join(c.get("fields") or []), "yes" if c["modeled"] else "no")
     out.print(t)
     if len(hits) > limit:
@@ -115,10 +122,10 @@ def coverage_cli(
     for col in ("set", "options modeled", "with effects", "abilities modeled"):
         t.add_column(col, justify="right" if col != "set" else "left")
     for r in cov["by_set"]:
-        t.add_row(r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['options_with_effects']}/{r['options_total']}",
+        _row(t, r["set"], f"{r['options_modeled']}/{r['options_total']}", f"{r['options_with_effects']}/{r['options_total']}",
                   f"{r['abilities_modeled']}/{r['abilities_total']}")
     o, a = cov["options"], cov["abilities"]
-    t.add_row("all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})",
+    _row(t, "all", f"{o['modeled']}/{o['total']} ({o['share']:.0%})",
               f"{cov['options_with_effects']}/{o['total']} ({cov['options_with_effects_share']:.0%})",
               f"{a['modeled']}/{a['total']} ({a['share']:.0%})", style="bold")
     out.print(t)
@@ -126,7 +133,7 @@ def coverage_cli(
     p.add_column("pattern")
     p.add_column("cards", justify="right")
     for r in cov["top_unmodeled"]:
-        p.add_row(r["pattern"], str(r["cards"]))
+        _row(p, r["pattern"], str(r["cards"]))
     out.print(p)
 
 
@@ -141,11 +148,26 @@ def import_cli(
 
     if not directory.is_dir():
         fail(f"{directory}: not a directory")
+    if out_file.is_dir():
+        fail(f"{out_file}: is a folder; --out names the database file to write")
+    above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
+    if above is not None and not above.is_dir():
+        fail(f"{out_file}: cannot write the card database: {above} is not a folder")
     try:
         db = import_dir(directory)
     except (LackeyFormatError, ImportError_) as exc:
         fail(str(exc))
-    write_db(db, out_file)
+    # written beside and renamed into place: a failed write never leaves a truncated database
+    tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
+    try:
+        write_db(db, tmp)
+        os.replace(tmp, out_file)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        fail(f"{out_file}: cannot write the card database: {exc.strerror or exc}")
     n_opt = sum(c["kind"] == "Option" for c in db["cards"])
     n_mod = sum(c["kind"] == "Option" and c["modeled"] for c in db["cards"])
     typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)")

@@ -127,8 +127,8 @@ def show_cli(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
     con = Console(soft_wrap=False, width=max(120, Console().width))
-    con.print(f"[bold]{deck.name}[/bold]  ({deck.path}) — {deck.summary()}")
-    t = Table(title="Cards", show_lines=False)
+    con.print(f"[bold]{escape(deck.name)}[/bold]  ({escape(str(deck.path))}) — {deck.summary()}")
+    t = Table(title="Cards", show_lines=False, highlight=False)
     for col in ("group", "number", "name", "#", "type", "A", "B", "C", "lost III/IV/P/U"):
         t.add_column(col, justify="right" if col in ("#", "A", "B", "C") else "left")
     for g, rows in data["cards"].items():

@@ -7,9 +7,7 @@ from typing import NoReturn
 
 import typer
 
-
-class UserError(Exception):
-    """Bad input from the user: the message is 'FILE:LINE: problem' or similar, one line."""
+from simcli.errors import UserError  # noqa: F401  (re-exported: the CLI's one error type)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

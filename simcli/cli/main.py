@@ -25,8 +25,31 @@ app.command("simulate")(simulate_cli)
 app.command("replay")(replay_cli)
 
 
-def main() -> None:  # pragma: no cover - entry point
-    app()
+def _click_exception() -> type:
+    """click's ClickException (typer vendors click; found through a public typer exception)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The ``simcli`` command.  A usage error (an unknown option, a value out of range) is one line
+    ``error: …`` and exit code 2, like every other bad input (docs/reliability.md)."""
+    import sys
+
+    click_exception = _click_exception()
+    try:
+        rv = app(args=argv, prog_name="simcli", standalone_mode=False)
+    except click_exception as exc:
+        if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            print(f"error: {' '.join(exc.format_message().split())}{where}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("error: aborted", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover
