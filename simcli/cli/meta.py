@@ -30,25 +30,28 @@ def _eta(seconds: float) -> str:
 
 
 class LineProgress:
-    """A periodic one-line progress report on stderr (not a terminal): counts, rate, time left."""
+    """A periodic one-line progress report on stderr (not a terminal): counts, rate, time left.
+
+    The rate is measured since the previous report (so the kernel's load and games already stored
+    by an earlier run do not distort the estimate of the time left).
+    """
 
     def __init__(self, every: float = PROGRESS_EVERY_S):
         self.every = every
-        self.t0 = time.monotonic()
-        self.last = self.t0
-        self.g0: int | None = None
+        self.t_last = time.monotonic()
+        self.g_last: int | None = None
+        self.reported = False
 
     def __call__(self, pd: int, pt: int, gd: int, gt: int) -> None:
         now = time.monotonic()
-        if self.g0 is None:
-            self.g0 = gd  # games already stored (resume) do not count in the rate
-        if now - self.last < self.every and pd < pt:
+        if self.g_last is None:
+            self.g_last = gd
             return
-        if pd >= pt and self.last == self.t0 and now - self.t0 < self.every:
-            return  # short runs: nothing to report
-        self.last = now
-        rate = (gd - self.g0) / (now - self.t0) if now > self.t0 else 0.0
+        if now - self.t_last < self.every and (pd < pt or not self.reported):
+            return
+        rate = (gd - self.g_last) / (now - self.t_last) if now > self.t_last else 0.0
         left = (gt - gd) / rate if rate > 0 else float("nan")
+        self.t_last, self.g_last, self.reported = now, gd, True
         print(f"meta: {pd}/{pt} matchups, {gd:,}/{gt:,} games ({100 * gd / max(gt, 1):.1f} %), "
               f"{rate:,.0f} games/s, about {_eta(left)} left", file=sys.stderr, flush=True)
 
@@ -168,29 +171,41 @@ def meta_cli(
 def _print_tables(res: dict) -> None:
     s, rank = res["summary"], res["ranking"]
     order = list(rank["deck"])
-    m = res["matrix"].loc[order, order]
     weighted = "weighted_win_rate" in rank
-    t = Table(title=f"meta: {len(order)} decks, {s['games_per_pair']} games a pair, seed {s['seed']}, "
-                    f"{s['player_a']}" + (f"/{s['player_b']}" if s["player_b"] != s["player_a"] else "")
-                    + f", effects {s['effects']}  (row deck's win rate against column deck)")
-    t.add_column("#", justify="right")
-    t.add_column("deck")
-    for i in range(len(order)):
-        t.add_column(str(i + 1), justify="right")
-    t.add_column("field (95% CI)", justify="right")
+    con = Console()
+    players = s["player_a"] + (f"/{s['player_b']}" if s["player_b"] != s["player_a"] else "")
+    t = Table(title=f"meta: {len(order)} decks, {s['games_per_pair']} games a pair, seed {s['seed']}, {players}, "
+                    f"effects {s['effects']}")
+    for c, j in (("#", "right"), ("deck", "left"), ("field win rate (95% CI)", "right")):
+        t.add_column(c, justify=j)
     if weighted:
+        t.add_column("share", justify="right")
         t.add_column("weighted (95% CI)", justify="right")
     t.add_column("tier", justify="right")
+    t.add_column("not separable from")
     for i, r in enumerate(rank.itertuples(index=False)):
-        cells = ["-" if m.iat[i, j] != m.iat[i, j] else f"{m.iat[i, j]:.3f}" for j in range(len(order))]
-        row = [str(i + 1), r.deck, *cells, f"{r.field_win_rate:.3f} [{r.field_ci_lo:.3f}, {r.field_ci_hi:.3f}]"]
+        row = [str(i + 1), r.deck, f"{r.field_win_rate:.3f} [{r.field_ci_lo:.3f}, {r.field_ci_hi:.3f}]"]
         if weighted:
-            row.append(f"{r.weighted_win_rate:.3f} [{r.weighted_ci_lo:.3f}, {r.weighted_ci_hi:.3f}]")
-        row.append(str(r.tier))
+            row += [f"{r.share:.3f}", f"{r.weighted_win_rate:.3f} [{r.weighted_ci_lo:.3f}, {r.weighted_ci_hi:.3f}]"]
+        row += [str(r.tier), r.not_separable_from]
         t.add_row(*row)
-    con = Console()
     con.print(t)
-    lines = [f"tier {i}: {', '.join(d)}" for i, d in enumerate(s["tiers"], start=1)]
+    # the matrix, when the terminal is wide enough for it
+    m = res["matrix"].loc[order, order]
+    names = [d if len(d) <= 20 else d[:19] + "…" for d in order]
+    if con.width >= 4 + 23 + 6 * len(order):
+        mt = Table(title="win rate of the row deck against the column deck", box=None, pad_edge=False)
+        mt.add_column("")
+        for j in range(len(order)):
+            mt.add_column(str(j + 1), justify="right")
+        for i in range(len(order)):
+            mt.add_row(f"{i + 1:>2} {names[i]}",
+                       *["-" if m.iat[i, j] != m.iat[i, j] else f"{m.iat[i, j]:.2f}" for j in range(len(order))])
+        con.print(mt)
+    else:
+        con.print("(the matchup matrix needs a wider terminal: see matchups.csv / heatmap.png, or --json)",
+                  highlight=False)
+    lines = []
     if s["not_separable"]:
         lines.append(f"not separable at {s['games_per_pair']} games a pair: "
                      + "; ".join(f"{a} / {b}" for a, b in s["not_separable"]))
