@@ -103,7 +103,7 @@ def meta_cli(
         um = d.unmodeled()
         if um:
             err.print(f"{d.name}: {len(um)} unmodeled card(s): " + ", ".join(f"{e.card.number} {e.card.name}" for e in um),
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
     _note_cold_cache(err)
     prog = None
     cb = None

@@ -12,7 +12,8 @@ from matplotlib.figure import Figure
 
 from simcli.plots import DPI, save
 
-TIER_COLORS = ("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+TIER_COLORS = ("#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+               "#aec7e8", "#ffbb78")
 
 
 def _short(name: str, n: int = 18) -> str:
@@ -48,7 +49,7 @@ def plot_heatmap(order: list[str], mu: pd.DataFrame, path: str | Path | None = N
                     fontweight="bold")
             ax.text(j, i + 0.22, f"{lo[i, j]:.2f}–{hi[i, j]:.2f}", ha="center", va="center", color=c,
                     fontsize=small)
-    labels = [_short(d) for d in order]
+    labels = [_short(d, 24) for d in order]
     ax.set_xticks(range(n), labels, rotation=40, ha="right", rotation_mode="anchor", fontsize=8)
     ax.set_yticks(range(n), labels, fontsize=8)
     ax.set_xlabel("opponent")
