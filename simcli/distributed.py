@@ -72,6 +72,7 @@ def run_dask(jobs: list[Job], *, scheduler, players: np.ndarray, turn_cap: int, 
         owner = {}
         for i, job in enumerate(jobs):
             tables = client.scatter(job.tables, broadcast=False)
+            job.release()
             pending[i] = 0
             acc[i] = None
             for g0 in range(0, job.games, shard):

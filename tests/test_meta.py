@@ -122,6 +122,26 @@ def test_pair_seed_reproduces_simulate(small_meta):
         assert s["win_rate_a_ci95"] == pytest.approx([r.ci_lo, r.ci_hi])
 
 
+def test_player_b_plays_every_ordered_pair_and_mirrors():
+    from simcli import api
+
+    res = api.meta(SMALL[:2], games=100, seed=3, effects="none", player_a="greedy", player_b="baseline",
+                   mirrors=True)
+    mu = res["matchups"]
+    assert len(mu) == 4 and mu.played.all()  # A-A, A-B, B-A, B-B: each played with its own seed
+    assert mu.pair_seed.nunique() == 4
+    rank = res["ranking"].set_index("deck")
+    for d in rank.index:  # mirrors stay out of the field rate
+        assert rank.loc[d, "opponents"] == 1
+        other = mu[(mu.deck_a == d) & (mu.deck_b != d)].iloc[0]
+        assert rank.loc[d, "field_win_rate"] == pytest.approx(other.win_rate_a)
+    files = {x.name: x.path for x in res["decks"]}
+    r = mu[mu.deck_a != mu.deck_b].iloc[1]
+    sim = api.simulate(files[r.deck_a], files[r.deck_b], games=100, seed=int(r.pair_seed), effects="none",
+                       player_a="greedy", player_b="baseline")["summary"]
+    assert (sim["wins_a"], sim["wins_b"]) == (r.wins_a, r.wins_b)
+
+
 def test_cli_folder_json_and_report(tmp_path):
     out = tmp_path / "m"
     r = _cli(["meta", DMCG, "-n", "10", "--seed", "2", "--effects", "none", "--out", out, "--json"])

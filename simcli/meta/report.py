@@ -76,8 +76,7 @@ def _sentences(s: dict, rank: pd.DataFrame) -> list[str]:
     key = "weighted win rate" if s["weights"] is not None else "field win rate"
     out = [f"Ranked by the {key}; a deck starts a new tier only when its 95 % interval lies wholly below "
            "its tier leader's."]
-    for t, decks in enumerate(s["tiers"], start=1):
-        out.append(f"Tier {t}: {', '.join(decks)}.")
+    out.append("Tiers — " + "; ".join(f"{t}: {', '.join(decks)}" for t, decks in enumerate(s["tiers"], start=1)) + ".")
     ns = s["not_separable"]
     if ns:
         out.append(f"Not separable at {s['games_per_pair']} games a pair (adjacent decks whose intervals overlap): "

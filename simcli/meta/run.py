@@ -27,9 +27,21 @@ Progress = Callable[[int, int, int, int], None]
 
 @dataclass
 class Job:
+    """One matchup to play; its tables are compiled when first needed (a big meta starts at once)."""
+
     pair: Pair
-    tables: object  # KTables (packed kernel tables), picklable
     games: int
+    compile: Callable[[], object]  # -> KTables (packed kernel tables, picklable)
+    _tables: object = None
+
+    @property
+    def tables(self):
+        if self._tables is None:
+            self._tables = self.compile()
+        return self._tables
+
+    def release(self) -> None:
+        self._tables = None
 
 
 def add_stats(a: dict | None, b: dict) -> dict:
@@ -91,6 +103,7 @@ def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: i
                 stats = add_stats(stats, part)
                 done += n
                 counter.games(n)
+            job.release()
             on_done(job, stats)
             counter.pair()
     finally:
@@ -162,6 +175,8 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
         weights = read_weights(Path(weights), md)
     elif weights is not None:
         tot = float(sum(weights.values()))
+        if not tot > 0 or any(not float(v) >= 0 for v in weights.values()):
+            raise ValueError("weights must be non-negative and sum to more than 0")
         weights = {n: float(weights.get(n, 0.0)) / tot for n in names}
     ordered = player_a != player_b
     pairs = plan_pairs(md, seed, mirrors=mirrors, ordered=ordered)
@@ -191,12 +206,12 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     todo = [p for p in pairs if p.key not in results]
     if on_plan is not None:
         on_plan({"pairs": len(pairs), "finished": len(results), "games_per_pair": games, "decks": len(md)})
-    jobs = []
-    for p in todo:
-        T = api.prepare(md[p.a].deck, md[p.b].deck, effects)[0]
-        from simcli.engine.tables import kernel_tables
+    from simcli.engine.tables import kernel_tables
 
-        jobs.append(Job(p, kernel_tables(T), games))
+    def compiler(p: Pair):
+        return lambda: kernel_tables(api.prepare(md[p.a].deck, md[p.b].deck, effects)[0])
+
+    jobs = [Job(p, games, compiler(p)) for p in todo]
 
     def on_done(job: Job, stats: dict) -> None:
         if store is not None:
