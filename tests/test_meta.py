@@ -301,3 +301,31 @@ def test_bad_weights_file_is_one_line_error(tmp_path, text, line, words):
     assert "Traceback" not in r.output
     err = [ln for ln in r.output.splitlines() if ln.startswith("error")]
     assert len(err) == 1 and err[0].startswith(f"error: {w}:{line}: ") and words in err[0], r.output
+
+
+def test_resume_replays_a_damaged_matchup_file(tmp_path):
+    from simcli import api
+
+    a = api.meta(SMALL, games=50, seed=8, effects="none", out_dir=tmp_path / "m")
+    files = sorted((tmp_path / "m" / ".meta-state" / "matchups").glob("*.npz"))
+    assert len(files) == 3
+    files[0].write_bytes(b"not a zip")
+    files[1].unlink()
+    b = api.meta(SMALL, games=50, seed=8, effects="none", out_dir=tmp_path / "m", resume=True)
+    assert b["summary"]["resumed_matchups"] == 1
+    pd.testing.assert_frame_equal(a["matchups"], b["matchups"])
+
+
+def test_line_progress_reports_counts_rate_and_time_left(capsys, monkeypatch):
+    from simcli.cli import meta as cli_meta
+
+    clock = iter([0.0, 0.0, 5.0, 5.5, 10.0])
+    monkeypatch.setattr(cli_meta.time, "monotonic", lambda: next(clock))
+    p = cli_meta.LineProgress(every=2.0)
+    p(0, 4, 0, 4000)          # start: nothing yet
+    p(1, 4, 1000, 4000)       # 5 s later: 1000 games at 200 games/s, 3000 left = 15 s
+    p(1, 4, 1100, 4000)       # 0.5 s later: too soon
+    p(4, 4, 4000, 4000)       # the end
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["meta: 1/4 matchups, 1,000/4,000 games (25.0 %), 200 games/s, about 15s left",
+                     "meta: 4/4 matchups, 4,000/4,000 games (100.0 %), 600 games/s, about 0s left"]

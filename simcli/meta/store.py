@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -137,9 +138,12 @@ class Store:
         p = self.dir / f"{key}.npz"
         if not p.is_file():
             return None
-        with np.load(p, allow_pickle=False) as z:
-            info = json.loads(str(z["info"]))
-            stats = {k[5:]: z[k].copy() for k in z.files if k.startswith("stat_")}
+        try:
+            with np.load(p, allow_pickle=False) as z:
+                info = json.loads(str(z["info"]))
+                stats = {k[5:]: z[k].copy() for k in z.files if k.startswith("stat_")}
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+            return None  # unreadable (damaged outside simcli): played again and rewritten
         return stats, info
 
 
