@@ -169,7 +169,9 @@ def _meta_cmd(out: Path) -> list[str]:
 def _start_and_signal(out: Path, sig: int) -> tuple[subprocess.Popen, int]:
     """Start a meta in a subprocess; send ``sig`` as soon as its first matchup file appears."""
     proc = subprocess.Popen(_meta_cmd(out), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "SIMCLI_PROGRESS_EVERY": "1000"})
+                            env={**os.environ, "SIMCLI_PROGRESS_EVERY": "1000"},
+                            # a background job may inherit SIGINT ignored; Ctrl-C must reach Python
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     mdir = out / ".meta-state" / "matchups"
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and proc.poll() is None:
