@@ -255,3 +255,30 @@ def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", pla
     reference.play_game(T, seed, game, (player_a, player_b), turn_cap, effects_on=(effects == "all"), log=log,
                         names=disp)
     return log
+
+
+def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", player_b: str | None = None,
+         effects: str = "all", mirrors: bool = False, weights=None, out_dir=None, resume: bool = False,
+         scheduler=None, workers: int | None = None, threads: int | None = None,
+         turn_cap: int = E.DEFAULT_TURN_CAP, chunk_size: int | None = None, shard_games: int | None = None,
+         progress: Callable[[int, int, int, int], None] | None = None, on_plan=None) -> dict:
+    """Round robin of ``decks`` (paths, folders of decks, or Deck objects): docs/meta.md.
+
+    Each unordered pair is played once (``games`` games; mirrors with ``mirrors``) with its own pair
+    seed, reproducible by ``simulate(deck_a, deck_b, games, seed=pair_seed)``; with ``player_b``
+    different from ``player_a`` every ordered pair is played.  ``weights``: a ``deck,share`` CSV path
+    or a {deck name: share} dict.  With ``out_dir`` every finished matchup is stored durably
+    (``resume`` continues a stored run) and the report folder is written.  ``scheduler``: None (this
+    process), ``"local"`` (a Dask LocalCluster of ``workers``), a ``tcp://`` address or a Client.
+    ``progress(pairs_done, pairs_total, games_done, games_total)``.
+
+    Returns {"summary", "matchups", "ranking", "matrix" (DataFrames but summary), "stats" ({(deck_a,
+    deck_b): arrays} of the played pairs), "decks", "written"}.  Ctrl-C raises
+    ``simcli.meta.run.MetaInterrupted`` (a KeyboardInterrupt) after storing the finished matchups.
+    """
+    from simcli.meta.run import meta as _meta
+
+    return _meta(decks, games=games, seed=seed, player_a=player_a, player_b=player_b, effects=effects,
+                 mirrors=mirrors, weights=weights, out_dir=out_dir, resume=resume, scheduler=scheduler,
+                 workers=workers, threads=threads, turn_cap=turn_cap, chunk_size=chunk_size,
+                 shard_games=shard_games, progress=progress, on_plan=on_plan)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 _SUFFIX = re.compile(r"\s*\(\d+\)\s*$")
@@ -54,12 +55,23 @@ def norm_name(name: str) -> str:
     return n
 
 
+@functools.lru_cache(maxsize=None)
+def _alias_patterns() -> tuple[tuple[re.Pattern, str], ...]:
+    """ALIASES as compiled patterns (built once: compiling them per call made table compilation
+    for a pair of decks cost ~10 ms, most of a short meta matchup)."""
+    out = []
+    for a, b in ALIASES:
+        pat = r"[\s\-]*".join(re.escape(ch) for ch in a.replace(" ", "").replace("-", ""))
+        out.append((re.compile(pat, re.I), b))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def rule_spelling(name: str) -> str:
     """name with the source's other spellings (ALIASES) replaced by the rule name, otherwise as
     written: for effect texts, whose name conditions compare names without the alias table."""
-    for a, b in ALIASES:
-        pat = r"[\s\-]*".join(re.escape(ch) for ch in a.replace(" ", "").replace("-", ""))
-        name = re.sub(pat, b, name, flags=re.I)
+    for pat, b in _alias_patterns():
+        name = pat.sub(b, name)
     return name
 
 

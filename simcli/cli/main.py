@@ -23,6 +23,9 @@ from simcli.cli.simulate import replay_cli, simulate_cli  # noqa: E402
 
 app.command("simulate")(simulate_cli)
 app.command("replay")(replay_cli)
+from simcli.cli.meta import meta_cli  # noqa: E402
+
+app.command("meta")(meta_cli)
 
 
 def _click_exception() -> type:
