@@ -37,6 +37,20 @@ GAMES_PER_S_PER_THREAD = {("baseline", "none"): 134_000, ("baseline", "all"): 90
                           ("greedy", "none"): 60_000, ("greedy", "all"): 45_000}
 
 
+def first_call(call: Callable[[], object], on_compile: Callable[[], None] | None):
+    """Run the first kernel call; ``on_compile()`` fires from a timer thread when it is still running
+    after COMPILE_NOTICE_S seconds (numba compiling rather than loading its cache)."""
+    notice = threading.Timer(COMPILE_NOTICE_S, on_compile) if on_compile is not None else None
+    if notice is not None:
+        notice.daemon = True
+        notice.start()
+    try:
+        return call()
+    finally:
+        if notice is not None:
+            notice.cancel()
+
+
 def _deck_cards(deck):
     """(display name, path, list of Card records) for a path, a Deck, or a list of Cards."""
     if isinstance(deck, (str, Path)):
@@ -183,15 +197,7 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     numba.set_num_threads(nthreads)
     # first call: load (or compile) the numba functions, timed apart from throughput (DESIGN.md 8)
     tc = time.perf_counter()
-    notice = threading.Timer(COMPILE_NOTICE_S, on_compile) if on_compile is not None else None
-    if notice is not None:
-        notice.daemon = True
-        notice.start()
-    try:
-        kernel.run_batch(T, seed, 0, 1, turn_cap, players, nblocks=1)
-    finally:
-        if notice is not None:
-            notice.cancel()
+    first_call(lambda: kernel.run_batch(T, seed, 0, 1, turn_cap, players, nblocks=1), on_compile)
     compile_s = time.perf_counter() - tc
     t0 = time.perf_counter()
     stats = None
@@ -261,7 +267,8 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
          effects: str = "all", mirrors: bool = False, weights=None, out_dir=None, resume: bool = False,
          scheduler=None, workers: int | None = None, threads: int | None = None,
          turn_cap: int = E.DEFAULT_TURN_CAP, chunk_size: int | None = None, shard_games: int | None = None,
-         progress: Callable[[int, int, int, int], None] | None = None, on_plan=None) -> dict:
+         progress: Callable[[int, int, int, int], None] | None = None, on_plan=None,
+         on_compile: Callable[[], None] | None = None) -> dict:
     """Round robin of ``decks`` (paths, folders of decks, or Deck objects): docs/meta.md.
 
     Each unordered pair is played once (``games`` games; mirrors with ``mirrors``) with its own pair
@@ -270,7 +277,7 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     or a {deck name: share} dict.  With ``out_dir`` every finished matchup is stored durably
     (``resume`` continues a stored run) and the report folder is written.  ``scheduler``: None (this
     process), ``"local"`` (a Dask LocalCluster of ``workers``), a ``tcp://`` address or a Client.
-    ``progress(pairs_done, pairs_total, games_done, games_total)``.
+    ``progress(pairs_done, pairs_total, games_done, games_total)``; ``on_compile()``: as in simulate().
 
     Returns {"summary", "matchups", "ranking", "matrix" (DataFrames but summary), "stats" ({(deck_a,
     deck_b): arrays} of the played pairs), "decks", "written"}.  Ctrl-C raises
@@ -281,4 +288,4 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     return _meta(decks, games=games, seed=seed, player_a=player_a, player_b=player_b, effects=effects,
                  mirrors=mirrors, weights=weights, out_dir=out_dir, resume=resume, scheduler=scheduler,
                  workers=workers, threads=threads, turn_cap=turn_cap, chunk_size=chunk_size,
-                 shard_games=shard_games, progress=progress, on_plan=on_plan)
+                 shard_games=shard_games, progress=progress, on_plan=on_plan, on_compile=on_compile)

@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.table import Table
 
 from simcli.cli.errors import UserError, fail
-from simcli.cli.simulate import EffectsMode, PlayerName, _load, _note_cold_cache
-from simcli.engine.enums import DEFAULT_TURN_CAP
+from simcli.cli.simulate import EffectsMode, PlayerName, _load, compile_notice
+from simcli.codes import DEFAULT_TURN_CAP
 
 #: seconds between the one-line progress reports when stderr is not a terminal
 PROGRESS_EVERY_S = float(os.environ.get("SIMCLI_PROGRESS_EVERY", "10"))
@@ -104,7 +104,6 @@ def meta_cli(
         if um:
             err.print(f"{d.name}: {len(um)} unmodeled card(s): " + ", ".join(f"{e.card.number} {e.card.name}" for e in um),
                       highlight=False, soft_wrap=True)
-    _note_cold_cache(err)
     prog = None
     cb = None
     if sys.stderr.isatty() and not as_json:
@@ -132,7 +131,7 @@ def meta_cli(
         res = api.meta(loaded, games=games, seed=seed, player_a=player.value, player_b=pb, effects=effects.value,
                        mirrors=mirrors, weights=weights, out_dir=out_dir, resume=resume, scheduler=scheduler,
                        workers=workers, threads=threads, turn_cap=turn_cap, shard_games=shard_games, progress=cb,
-                       on_plan=on_plan)
+                       on_plan=on_plan, on_compile=compile_notice(err))
     except UserError as exc:
         if prog is not None:
             prog.stop()

@@ -77,7 +77,8 @@ class Counter:
 
 
 def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: int | None,
-              on_done: Callable[[Job, dict], None], counter: Counter, chunk: int | None = None) -> dict:
+              on_done: Callable[[Job, dict], None], counter: Counter, chunk: int | None = None,
+              on_compile: Callable[[], None] | None = None) -> dict:
     """Play every job in this process: one compiled kernel, all threads, one matchup at a time."""
     import numba
 
@@ -91,7 +92,10 @@ def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: i
     try:
         if jobs:  # load (or compile) the kernel once, timed apart (DESIGN.md 8)
             tc = time.perf_counter()
-            kernel.run_batch(jobs[0].tables, jobs[0].pair.seed, 0, 1, turn_cap, players, nblocks=1)
+            from simcli.api import first_call
+
+            first_call(lambda: kernel.run_batch(jobs[0].tables, jobs[0].pair.seed, 0, 1, turn_cap, players, nblocks=1),
+                       on_compile)
             timing["compile_s"] = time.perf_counter() - tc
         for job in jobs:
             stats = None
@@ -143,7 +147,7 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
          effects: str = "all", mirrors: bool = False, weights=None, out_dir=None, resume: bool = False,
          scheduler=None, workers: int | None = None, threads: int | None = None, turn_cap: int | None = None,
          chunk_size: int | None = None, shard_games: int | None = None, progress: Progress | None = None,
-         on_plan: Callable[[dict], None] | None = None) -> dict:
+         on_plan: Callable[[dict], None] | None = None, on_compile: Callable[[], None] | None = None) -> dict:
     """Round robin of ``decks`` (see :func:`simcli.api.meta`)."""
     from pathlib import Path
 
@@ -151,7 +155,7 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     from simcli import api
     from simcli.cards.db import db_revision
     from simcli.cli.errors import UserError
-    from simcli.engine import enums as E
+    from simcli import codes as E
     from simcli.meta import tables as tb
     from simcli.meta.plan import make_decks, plan_pairs, read_weights
     from simcli.meta.store import Store
@@ -226,7 +230,7 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     try:
         if scheduler is None:
             timing = run_local(jobs, players=players, turn_cap=turn_cap, threads=threads, on_done=on_done,
-                               counter=counter, chunk=chunk_size)
+                               counter=counter, chunk=chunk_size, on_compile=on_compile)
         else:
             from simcli.distributed import run_dask
 
