@@ -114,3 +114,14 @@ def test_helpers():
     b["turns"][1] = 7
     assert records_equal(a, b) == (False, [1])
     assert size_key(10**5) == "1e5" and size_key(10**7) == "1e7" and size_key(2500) == "2500"
+
+
+def test_cli_without_the_shipped_decks_is_one_line(monkeypatch, tmp_path):
+    # issue 12: installed from a wheel there is no decks/ folder: bench says so and how to go on
+    import simcli.bench as B
+    from simcli.cli.main import app
+
+    monkeypatch.setattr(B, "DEFAULT_DECKS", (tmp_path / "a.deck", tmp_path / "b.deck"))
+    r = CliRunner().invoke(app, ["bench", "--quick", "--no-startup", "--no-memory"])
+    assert r.exit_code == 2
+    assert "shipped decks are not installed" in r.output and "--deck-a" in r.output

@@ -324,3 +324,17 @@ def test_arbitrary_input_only_deckerror(tmp_path, data, name):
     probs = check_deck(p, regulation="cn", format="Modern")
     assert all(re.match(r"^.+:\d+: .+", str(x)) for x in probs)
     assert all("\n" not in x.message for x in probs)
+
+
+def test_shipped_decks_are_legal_in_the_format_they_name():
+    # issue 12: every shipped deck says "Format: Modern" (the LackeyCCG format of the card data);
+    # "Adventure" in their comments names the anime series, not the format
+    from pathlib import Path
+
+    from simcli.decks import check_deck
+
+    decks = sorted((Path(__file__).resolve().parents[1] / "decks" / "dmcg").glob("*.deck"))
+    assert len(decks) == 10
+    for d in decks:
+        assert "# Format: Modern" in d.read_text(encoding="utf-8"), d.name
+        assert check_deck(d, format="Modern") == [], d.name

@@ -109,9 +109,15 @@ def bench_cli(
     first-call compile time, cached start-up and peak memory."""
     from simcli.cli.simulate import _check_size, _load
 
-    for deck in (deck_a, deck_b):  # a bad deck is one line and exit 2 before minutes of benchmarks
+    from simcli.bench import DEFAULT_DECKS
+    from simcli.cli.errors import fail
+
+    for deck, default in zip((deck_a, deck_b), DEFAULT_DECKS):  # a bad deck: one line, exit 2, before minutes of work
         if deck is not None:
             _load(deck)
+        elif not default.is_file():  # an installed wheel has no decks/ folder
+            fail(f"{default}: the shipped decks are not installed here (they live in the source checkout's "
+                 "decks/ folder); pass --deck-a FILE --deck-b FILE")
     _check_size(games, 1)
     err = Console(stderr=True)
     kw = {}
