@@ -29,6 +29,8 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_COPY0, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
+from simcli.engine.kernel_effects import (greedy_hold, greedy_prepare_ignore, greedy_timed_use,  # noqa: F401
+                                          greedy_window)
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
@@ -112,7 +114,7 @@ def setup_player_nb(T, S, s, player, rng):
 
 # ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
 @njit(cache=True, inline="always")  # inlined into play_turn_nb: no call, no refcounts of its 8 arrays
-def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
+def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon):
     greedy = player == PLAYER_GREEDY
     app = X[X_APP_ANY + s] != 0  # its deck has appearance cards (BL-2b keeps them)
     # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
@@ -145,7 +147,7 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
     hold = False
     if greedy and app and S[s, EXCH] < 0:  # keep the box for an appearance this turn (GreedyPlayer.hold)
         lv = T.ct[s, S[s, PLAN + PLAN_W * (nsteps - 1)], F_LEVEL] if nsteps > 0 else T.ct[s, cur_nb(S, s), F_LEVEL] + 1
-        if appearance_hold_nb(T, S, M, X, s, lv):
+        if greedy_hold(gon, T, S, M, X, s, lv):
             hold = True
             nsteps = 0
             S[s, PLAN_N] = 0
@@ -154,15 +156,13 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses):
     else:
         S[s, POWER_N] = 0
         if greedy and not hold:  # DM-EVO-5: an evolve_ignore option instead (kernel_effects.prepare_ignore_nb)
-            prepare_ignore_nb(T, S, M, X, s, uses)
+            greedy_prepare_ignore(gon, T, S, M, X, s, uses)
     # (5) Preparation-timing abilities and options
     X[0] = 0
     if has_rows_nb(T, S, s):
         auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
     if greedy:
-        n = timed_options_nb(T, S, M, X, s, T_PREP)
-        for i in range(n):
-            use_option_nb(T, S, M, M2, X, s, np.int64(X[X_LIST + i]), np.int64(T_PREP), rng, uses)
+        greedy_timed_use(gon, T, S, M, M2, X, s, T_PREP, rng, uses)
     end_phase_nb(S, X)
     # (6) set options (greedy: its usable options, last one first, into the first free slots)
     if greedy:
@@ -305,7 +305,7 @@ def decided_nb(S):
 
 
 @njit(cache=True, inline="always")  # inlined into play_game_nb's turn loop (no per-turn refcounts)
-def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows=True):
+def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon):
     """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_* from fa's side, outcome
     or -1).  rows: some card of either deck has effect or appearance rows (False: the effect hooks are
     skipped)."""
@@ -317,11 +317,11 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     X[X_PLAYER + 1] = players[1]
     reset_m_nb(M)  # battle modifiers and voids live for one turn
     # Preparation
-    preparation_nb(T, S, M, M2, X, fa, players[fa], K, W, rng, uses)
+    preparation_nb(T, S, M, M2, X, fa, players[fa], K, W, rng, uses, gon)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
-    preparation_nb(T, S, M, M2, X, sa, players[sa], K, W, rng, uses)
+    preparation_nb(T, S, M, M2, X, sa, players[sa], K, W, rng, uses, gon)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
@@ -334,18 +334,18 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     S[sa, EVO_N] = 0
     ev = evolution_nb(T, S, fa, False, t, uses)
     if rows:
-        after_evolution_nb(T, S, M, M2, X, fa, ev, rng, uses)
+        after_evolution_nb(T, S, M, M2, X, fa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
     ev = evolution_nb(T, S, sa, True, t, uses)
     if rows:
-        after_evolution_nb(T, S, M, M2, X, sa, ev, rng, uses)
+        after_evolution_nb(T, S, M, M2, X, sa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
     # Battle (DM-BAT-1)
-    fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows)  # attack_last may swap the roles
+    fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon)  # attack_last may swap the roles
     sa = 1 - fa
     outcome = decided_nb(S)
     if outcome >= 0:
@@ -361,27 +361,14 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     while passes < 2 and windows < 16:
         acted = False
         if players[cur] == PLAYER_GREEDY and (passed_at0 if cur == 0 else passed_at1) != actions:
-            for _ in range(8):
-                kind, idx = battle_action_greedy_nb(T, S, M, M2, X, cur, rng)
-                if kind < 0:
-                    if cur == 0:
-                        passed_at0 = actions
-                    else:
-                        passed_at1 = actions
-                    break
-                actions += 1
-                if kind == 0:
-                    use_ability_nb(T, S, M, M2, X, cur, idx, rng, uses)
-                elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
-                    use_support_nb(T, S, M, X, cur, idx, rng, uses)
-                elif kind == 3:  # an appearance (seed 003 §3.2.2.1 ex. 6)
-                    appear_nb(T, S, M, X, cur, idx, X[X_APPEAR_ROW], rng, uses)
+            n_act, passed = greedy_window(gon, T, S, M, M2, X, cur, rng, uses)  # kernel_effects.greedy_window_nb
+            actions += n_act
+            acted = n_act > 0
+            if passed:
+                if cur == 0:
+                    passed_at0 = actions
                 else:
-                    use_option_battle_nb(T, S, M, M2, X, cur, np.int64(idx), np.int64(T_BATTLE), rng, uses)
-                settle_nb(T, S, M, X, rng)
-                acted = True
-                if decided_nb(S) >= 0:
-                    break
+                    passed_at1 = actions
         elif players[cur] == PLAYER_BASELINE and (X[X_APP_ANY + cur] & (1 << E.T_BATTLE)) != 0:
             ch = first_appearance_nb(T, S, M, X, cur, E.T_BATTLE)  # BL-8
             if ch >= 0:
@@ -416,9 +403,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     for i in range(2):
         p = fa if i == 0 else sa
         if players[p] == PLAYER_GREEDY:
-            n = timed_options_nb(T, S, M, X, p, T_POINT)
-            for j in range(n):
-                use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + j]), np.int64(T_POINT), rng, uses)
+            greedy_timed_use(gon, T, S, M, M2, X, p, T_POINT, rng, uses)
     for i in range(2):
         p = fa if i == 0 else sa
         if has_rows_nb(T, S, p):
@@ -451,9 +436,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:
-            n = timed_options_nb(T, S, M, X, p, tm)
-            for j in range(n):
-                use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + j]), np.int64(tm), rng, uses)
+            greedy_timed_use(gon, T, S, M, M2, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
     end_phase_nb(S, X)
@@ -501,7 +484,7 @@ def game_flags_nb(T, X):
 # ---- one game ----------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)  # no refcounts in the whole turn loop (its callees do not allocate)
 def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
-                 battles_out, check):
+                 battles_out, check, gon):
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
     of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
     rng_init_nb(rng, seed, g)
@@ -519,7 +502,7 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     for t in range(1, turn_cap + 1):
         turn = t
         h = (h ^ np.uint64(fa + 1)) * np.uint64(FNV_PRIME)
-        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows)
+        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon)
         battles_out[t] = res
         points_out[t, 0] = S[0, PTS]
         points_out[t, 1] = S[1, PTS]
@@ -577,7 +560,7 @@ def _game_scratch_nb(turn_cap):
 
 
 @njit(cache=True)
-def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
+def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
               first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
               card_games_used, total_turns):
@@ -592,7 +575,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
     nb = renewals_per_game.shape[1]
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
-                                             pts, bat, check)
+                                             pts, bat, check, gon)
         outcomes[outcome] += 1
         turns_hist[turns] += 1
         outcome_by_turns[turns, outcome] += 1
@@ -636,7 +619,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, o
 
 
 @njit(cache=True, parallel=True)
-def batch_nb(T, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns_hist, outcome_by_turns,
+def batch_nb(T, seed, g0, g1, turn_cap, players, check, gon, nblocks, outcomes, turns_hist, outcome_by_turns,
              points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
              first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
              card_games_used, total_turns):
@@ -646,10 +629,16 @@ def batch_nb(T, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns
     for b in prange(nblocks):
         a0 = g0 + n * b // nblocks
         a1 = g0 + n * (b + 1) // nblocks
-        _block_nb(T, seed, a0, a1, turn_cap, players, check, outcomes[b], turns_hist[b], outcome_by_turns[b],
+        _block_nb(T, seed, a0, a1, turn_cap, players, check, gon, outcomes[b], turns_hist[b], outcome_by_turns[b],
                   points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
                   battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
                   level_reached[b], card_uses[b], card_games_drawn[b], card_games_used[b], total_turns[b])
+
+
+def greedy_gate(players) -> bool | None:
+    """The kernel's ``gon`` argument: None when no seat is greedy (numba then compiles — and caches — a
+    kernel without the greedy player's code: kernel_effects' greedy gates), else True."""
+    return True if any(int(p) == PLAYER_GREEDY for p in players) else None
 
 
 STAT_ORDER = ("outcomes", "turns_hist", "outcome_by_turns", "points_hist", "alive", "renewals_by_turn",
@@ -663,13 +652,14 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     T = kernel_tables(T)
     base = new_stats(turn_cap, T.ct.shape[1])
     arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
-    batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), np.asarray(players, np.int64),
-             bool(check), np.int64(nblocks), *arrs)
+    players = np.asarray(players, np.int64)
+    batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
+             bool(check), greedy_gate(players), np.int64(nblocks), *arrs)
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
 
 
 @njit(cache=True)
-def _records_nb(T, seed, g0, g1, turn_cap, players, check, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
+def _records_nb(T, seed, g0, g1, turn_cap, players, check, gon, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
                 out_rb, out_hash, out_fa1):
     T = KTables(T.ct.copy(), T.eff.copy())  # private copies (see _block_nb)
     players = players.copy()
@@ -678,7 +668,7 @@ def _records_nb(T, seed, g0, g1, turn_cap, players, check, out_game, out_outcome
     for g in range(g0, g1):
         i = g - g0
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses, pts,
-                                             bat, check)
+                                             bat, check, gon)
         out_game[i] = g
         out_outcome[i] = outcome
         out_turns[i] = turns
@@ -698,8 +688,9 @@ def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: b
     cols = [np.zeros(n, np.int64) for _ in range(7)]
     hsh = np.zeros(n, np.uint64)
     fa1 = np.zeros(n, np.int64)
-    _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), np.asarray(players, np.int64),
-                bool(check), *cols, hsh, fa1)
+    players = np.asarray(players, np.int64)
+    _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
+                bool(check), greedy_gate(players), *cols, hsh, fa1)
     for name, col in zip(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b"), cols):
         rec[name] = col
     rec["first_attackers"] = hsh

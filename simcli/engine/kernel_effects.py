@@ -1243,16 +1243,14 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
 
 
 @njit(cache=True, _nrt=False)
-def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses):
+def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses, gon):
     """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy)
-    p's evolution-timing options (seed 004)."""
+    p's evolution-timing options (seed 004).  gon: the greedy gate (see greedy_timed_use)."""
     if evolved:
         opp_evolved_nb(T, S, M, X, p, rng, uses)
     if X[X_PLAYER + p] == E.PLAYER_GREEDY:
         X[X_SPENT_N] = 0
-        n = timed_options_nb(T, S, M, X, p, E.T_EVOLUTION)
-        for i in range(n):
-            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(E.T_EVOLUTION), rng, uses)
+        greedy_timed_use(gon, T, S, M, M2, X, p, E.T_EVOLUTION, rng, uses)
         end_phase_nb(S, X)
 
 
@@ -1337,18 +1335,73 @@ def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
 
 
 @njit(cache=True, _nrt=False)
-def start_appearance_nb(T, S, M, M2, X, p, rng):
+def start_appearance_nb(T, S, M, M2, X, p, rng, gon):
     """The start of the battle: p's policy may make one card appear (timing ``start``): pos * 65536 +
     row, or -1.  Baseline BL-8: the first legal one; greedy: the best one, when the outcome does not
     get worse."""
     if X[X_PLAYER + p] == E.PLAYER_GREEDY:
-        ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
-        if ch < 0:
-            return -1
-        M3 = M2[2:4]
-        rebuild_nb(T, S, M3, X, rng)
-        return ch if o >= outcome_nb(T, S, M3, p) else -1
+        return greedy_start_appearance(gon, T, S, M, M2, X, p, rng)
     return first_appearance_nb(T, S, M, X, p, E.T_START)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_window_nb(T, S, M, M2, X, cur, rng, uses):
+    """Greedy in one battle window (DM-BAT-1): up to 8 actions, each the best single action
+    (battle_action_greedy_nb), until it passes or the game is decided.  Returns (actions, passed)."""
+    n = 0
+    for _ in range(8):
+        kind, idx = battle_action_greedy_nb(T, S, M, M2, X, cur, rng)
+        if kind < 0:
+            return n, True
+        n += 1
+        if kind == 0:
+            use_ability_nb(T, S, M, M2, X, cur, idx, rng, uses)
+        elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
+            use_support_nb(T, S, M, X, cur, idx, rng, uses)
+        elif kind == 3:  # an appearance (seed 003 §3.2.2.1 ex. 6)
+            appear_nb(T, S, M, X, cur, idx, X[X_APPEAR_ROW], rng, uses)
+        else:
+            use_option_battle_nb(T, S, M, M2, X, cur, np.int64(idx), np.int64(E.T_BATTLE), rng, uses)
+        settle_nb(T, S, M, X, rng)
+        if S[0, PTS] <= 0 or S[1, PTS] <= 0:
+            break
+    return n, False
+
+
+@njit(cache=True, _nrt=False)
+def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
+    """Greedy at the start of the battle: negate_item against the opponent's Items already face-up,
+    while a negation makes the battle better for it."""
+    o = 1 - p
+    while True:
+        found = False
+        for tk in range(3):
+            tc = S[o, SLOT + tk]
+            if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
+                continue
+            kind, k = negate_pick_nb(T, S, M, X, p, -1, tc)
+            if kind < 0:
+                break
+            before = outcome_nb(T, S, M, p)
+            if sim_outcome_nb(T, S, M, M2, X, o, np.int64(T.ct[o, tc, F_EFF_LO]), np.int64(T.ct[o, tc, F_EFF_HI]),
+                              np.int64(tc), np.int64(0), np.int64(p), rng) < before:
+                discard_slot_nb(S, o, tk)
+                negate_with_nb(T, S, M, M2, X, p, np.int64(kind), np.int64(k), rng, uses)
+                found = True
+                break
+        if not found:
+            break
+
+
+@njit(cache=True, _nrt=False)
+def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
+    """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse."""
+    ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
+    if ch < 0:
+        return -1
+    M3 = M2[2:4]
+    rebuild_nb(T, S, M3, X, rng)
+    return ch if o >= outcome_nb(T, S, M3, p) else -1
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -1378,7 +1431,7 @@ def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
 
 
 @njit(cache=True, _nrt=False)
-def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
+def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon):
     """The start of the battle (reference_effects.Effects.battle_start): start-of-battle appearances,
     voids and passives, ``attack_last``, item negation, face-up options, ``start`` rows.  Returns this
     battle's first attacker (``attack_last`` may swap)."""
@@ -1395,7 +1448,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
     for i in range(2):
         p = sa if i == 0 else fa
         if (X[X_APP_ANY + p] & (1 << E.T_START)) != 0:
-            ch = start_appearance_nb(T, S, M, M2, X, p, rng)
+            ch = start_appearance_nb(T, S, M, M2, X, p, rng, gon)
             if ch >= 0:
                 appear_nb(T, S, M, X, p, ch // 65536, ch % 65536, rng, uses)
     base_mods_nb(T, S, M, X, fa, sa, rng, False)
@@ -1408,27 +1461,8 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows=True):
         base_mods_nb(T, S, M, X, fa, sa, rng, True)
     for i in range(2):  # greedy: negate_item against Items already face-up (second attacker, then first)
         p = sa if i == 0 else fa
-        if X[X_PLAYER + p] != E.PLAYER_GREEDY:
-            continue
-        o = 1 - p
-        while True:
-            found = False
-            for tk in range(3):
-                tc = S[o, SLOT + tk]
-                if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
-                    continue
-                kind, k = negate_pick_nb(T, S, M, X, p, -1, tc)
-                if kind < 0:
-                    break
-                before = outcome_nb(T, S, M, p)
-                if sim_outcome_nb(T, S, M, M2, X, o, np.int64(T.ct[o, tc, F_EFF_LO]), np.int64(T.ct[o, tc, F_EFF_HI]),
-                                  np.int64(tc), np.int64(0), np.int64(p), rng) < before:
-                    discard_slot_nb(S, o, tk)
-                    negate_with_nb(T, S, M, M2, X, p, np.int64(kind), np.int64(k), rng, uses)
-                    found = True
-                    break
-            if not found:
-                break
+        if X[X_PLAYER + p] == E.PLAYER_GREEDY:
+            greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses)
     X[X_IN_BATTLE] = 1
     faceup_nb(T, S, M, X, fa, sa, rng, False)
     for i in range(2):  # "at the start of the battle" abilities
@@ -1962,3 +1996,99 @@ def _prepare_ignore_nb(T, S, M, X, s, uses):
         if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
             pay_cost_nb(T, S, s, r, uses)
             break
+
+
+# ---- greedy gates: compile the greedy player's code only when a seat of the run is greedy ---------------
+# ``gon`` is None when no seat is greedy, else True.  numba specialises every function on its
+# arguments' types, so the kernel exists in two compiled versions (each cached); each gate below is an
+# @overload that returns the greedy code for gon=True and a stub for gon=None, which is never called
+# (no seat is greedy) — a baseline-only run never types nor compiles the greedy decisions, its
+# simulations and the option machinery they use (docs/performance.md, "Compiling only the policies").
+from numba import types as _types  # noqa: E402
+from numba.extending import overload as _overload  # noqa: E402
+
+
+def _gate_off(gon) -> bool:
+    return isinstance(gon, (_types.NoneType, _types.Omitted))
+
+
+# Each gate's Python body is what runs with NUMBA_DISABLE_JIT (the compiled code uses the overload).
+def greedy_timed_use(gon, T, S, M, M2, X, p, timing, rng, uses):
+    """Greedy: use the options it chose for this timing (timed_options_nb), in slot order."""
+    if gon is not None:
+        for i in range(timed_options_nb(T, S, M, X, p, timing)):
+            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(timing), rng, uses)
+
+
+@_overload(greedy_timed_use, inline="always", jit_options={"_nrt": False})
+def _greedy_timed_use(gon, T, S, M, M2, X, p, timing, rng, uses):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, M2, X, p, timing, rng, uses: None
+
+    def impl(gon, T, S, M, M2, X, p, timing, rng, uses):
+        n = timed_options_nb(T, S, M, X, p, timing)
+        for i in range(n):
+            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(timing), rng, uses)
+    return impl
+
+
+def greedy_start_appearance(gon, T, S, M, M2, X, p, rng):
+    """greedy_start_appearance_nb behind the gate."""
+    return -1 if gon is None else greedy_start_appearance_nb(T, S, M, M2, X, p, rng)
+
+
+@_overload(greedy_start_appearance, inline="always", jit_options={"_nrt": False})
+def _greedy_start_appearance(gon, T, S, M, M2, X, p, rng):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, M2, X, p, rng: -1
+    return lambda gon, T, S, M, M2, X, p, rng: greedy_start_appearance_nb(T, S, M, M2, X, p, rng)
+
+
+def greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses):
+    """greedy_item_negation_nb behind the gate."""
+    if gon is not None:
+        greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses)
+
+
+@_overload(greedy_item_negation, inline="always", jit_options={"_nrt": False})
+def _greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, M2, X, p, rng, uses: None
+    return lambda gon, T, S, M, M2, X, p, rng, uses: greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses)
+
+
+def greedy_hold(gon, T, S, M, X, s, lv):
+    """appearance_hold_nb behind the gate."""
+    return False if gon is None else appearance_hold_nb(T, S, M, X, s, lv)
+
+
+@_overload(greedy_hold, inline="always", jit_options={"_nrt": False})
+def _greedy_hold(gon, T, S, M, X, s, lv):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, X, s, lv: False
+    return lambda gon, T, S, M, X, s, lv: appearance_hold_nb(T, S, M, X, s, lv)
+
+
+def greedy_prepare_ignore(gon, T, S, M, X, s, uses):
+    """prepare_ignore_nb behind the gate."""
+    if gon is not None:
+        prepare_ignore_nb(T, S, M, X, s, uses)
+
+
+@_overload(greedy_prepare_ignore, inline="always", jit_options={"_nrt": False})
+def _greedy_prepare_ignore(gon, T, S, M, X, s, uses):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, X, s, uses: None
+    return lambda gon, T, S, M, X, s, uses: prepare_ignore_nb(T, S, M, X, s, uses)
+
+
+def greedy_window(gon, T, S, M, M2, X, cur, rng, uses):
+    """greedy_window_nb behind the gate: (actions taken, passed)."""
+    return (0, True) if gon is None else greedy_window_nb(T, S, M, M2, X, cur, rng, uses)
+
+
+@_overload(greedy_window, inline="always", jit_options={"_nrt": False})
+def _greedy_window(gon, T, S, M, M2, X, cur, rng, uses):
+    if _gate_off(gon):
+        return lambda gon, T, S, M, M2, X, cur, rng, uses: (0, True)
+    return lambda gon, T, S, M, M2, X, cur, rng, uses: greedy_window_nb(T, S, M, M2, X, cur, rng, uses)
