@@ -16,7 +16,8 @@ from simcli.bench import startup_times
 if __name__ == "__main__":
     check_engines(games=50)
     st = startup_times(DEFAULT_DECKS)
-    print(f"compile (first call, empty cache): {st['compile_s']:.1f} s   "
+    print(f"compile of a greedy / effects-all run (first call, another empty cache): {st['compile_greedy_all_s']:.1f} s")
+    print(f"compile of a baseline / effects-none run (first call, empty cache): {st['compile_s']:.1f} s   "
           f"(process start to first game: {st['fresh_start_s']:.1f} s)")
     print(f"cached start-up (process start to first game): {st['cached_start_s']:.2f} s   "
           f"(interpreter {st['interpreter_s']:.2f} s, import {st['import_s']:.2f} s, "

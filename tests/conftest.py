@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# One compiled kernel for the whole suite (CI's budget: one compile): the gated kernels a run without
+# a greedy seat or without effect rows gets are compared with it in test_engine_gates.py.
+os.environ.setdefault("SIMCLI_KERNEL_GATES", "off")
 
 ROOT = Path(__file__).resolve().parents[1]
 # CI and developers have the shared folder beside the checkout: ../shared/data/dmhc.

@@ -89,7 +89,7 @@ def kernel_turn(T, g, fa, turn=2, players=(0, 0)):
     KT = kernel_tables(T)
     rows = kernel.game_flags_nb(KT, X)
     res, out = kernel.play_turn_nb(KT, S, M, M2, X, W, K, rng, np.asarray(players, np.int64), fa, turn, rt, uses,
-                                   False, rows, kernel.greedy_gate(players))
+                                   False, rows, kernel.greedy_gate(players), kernel.effects_gate(KT))
     return S, int(res), int(out)
 
 

@@ -62,7 +62,8 @@ def render(res: dict, console: Console) -> None:
     s = Table(title="start-up and memory", title_justify="left")
     s.add_column("measure")
     s.add_column("value", justify="right")
-    s.add_row("first-call compile (fresh numba cache)", _f(res.get("compile_s"), "{:.1f} s"))
+    s.add_row("first-call compile (fresh numba cache), baseline / none", _f(res.get("compile_s"), "{:.1f} s"))
+    s.add_row("first-call compile (fresh numba cache), greedy / all", _f(res.get("compile_greedy_all_s"), "{:.1f} s"))
     s.add_row("cached start-up (process start → first game)", _f(res.get("cached_start_s"), "{:.2f} s"))
     peaks = res.get("peak_rss_mb") or {}
     for k, v in peaks.items():

@@ -31,6 +31,7 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.kernel_effects import (greedy_hold, greedy_prepare_ignore, greedy_timed_use,  # noqa: F401
                                           greedy_window)
+from simcli.engine.kernel_effects import baseline_window, effects_after_evolution, effects_auto  # noqa: F401
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
@@ -114,7 +115,7 @@ def setup_player_nb(T, S, s, player, rng):
 
 # ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
 @njit(cache=True, inline="always")  # inlined into play_turn_nb: no call, no refcounts of its 8 arrays
-def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon):
+def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
     greedy = player == PLAYER_GREEDY
     app = X[X_APP_ANY + s] != 0  # its deck has appearance cards (BL-2b keeps them)
     # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
@@ -160,7 +161,7 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon):
     # (5) Preparation-timing abilities and options
     X[0] = 0
     if has_rows_nb(T, S, s):
-        auto_abilities_nb(T, S, M, X, s, T_PREP, rng, uses)
+        effects_auto(eon, T, S, M, X, s, T_PREP, rng, uses)
     if greedy:
         greedy_timed_use(gon, T, S, M, M2, X, s, T_PREP, rng, uses)
     end_phase_nb(S, X)
@@ -305,7 +306,7 @@ def decided_nb(S):
 
 
 @njit(cache=True, inline="always")  # inlined into play_game_nb's turn loop (no per-turn refcounts)
-def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon):
+def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon, eon):
     """One turn (C-TURN-1) with first attacker fa; returns (battle result BR_* from fa's side, outcome
     or -1).  rows: some card of either deck has effect or appearance rows (False: the effect hooks are
     skipped)."""
@@ -317,11 +318,11 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     X[X_PLAYER + 1] = players[1]
     reset_m_nb(M)  # battle modifiers and voids live for one turn
     # Preparation
-    preparation_nb(T, S, M, M2, X, fa, players[fa], K, W, rng, uses, gon)
+    preparation_nb(T, S, M, M2, X, fa, players[fa], K, W, rng, uses, gon, eon)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
-    preparation_nb(T, S, M, M2, X, sa, players[sa], K, W, rng, uses, gon)
+    preparation_nb(T, S, M, M2, X, sa, players[sa], K, W, rng, uses, gon, eon)
     outcome = decided_nb(S)
     if outcome >= 0:
         return BR_DRAW, outcome
@@ -334,18 +335,18 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     S[sa, EVO_N] = 0
     ev = evolution_nb(T, S, fa, False, t, uses)
     if rows:
-        after_evolution_nb(T, S, M, M2, X, fa, ev, rng, uses, gon)
+        effects_after_evolution(eon, T, S, M, M2, X, fa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
     ev = evolution_nb(T, S, sa, True, t, uses)
     if rows:
-        after_evolution_nb(T, S, M, M2, X, sa, ev, rng, uses, gon)
+        effects_after_evolution(eon, T, S, M, M2, X, sa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
     # Battle (DM-BAT-1)
-    fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon)  # attack_last may swap the roles
+    fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon, eon)  # attack_last may swap the roles
     sa = 1 - fa
     outcome = decided_nb(S)
     if outcome >= 0:
@@ -370,11 +371,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
                 else:
                     passed_at1 = actions
         elif players[cur] == PLAYER_BASELINE and (X[X_APP_ANY + cur] & (1 << E.T_BATTLE)) != 0:
-            ch = first_appearance_nb(T, S, M, X, cur, E.T_BATTLE)  # BL-8
-            if ch >= 0:
+            if baseline_window(eon, T, S, M, X, cur, rng, uses):  # BL-8 (kernel_effects.baseline_window_nb)
                 actions += 1
-                appear_nb(T, S, M, X, cur, ch // 65536, ch % 65536, rng, uses)
-                settle_nb(T, S, M, X, rng)
                 acted = True
         if decided_nb(S) >= 0:
             break
@@ -407,7 +405,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     for i in range(2):
         p = fa if i == 0 else sa
         if has_rows_nb(T, S, p):
-            auto_abilities_nb(T, S, M, X, p, T_POINT, rng, uses)
+            effects_auto(eon, T, S, M, X, p, T_POINT, rng, uses)
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome
@@ -432,7 +430,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             won = (res == BR_FIRST) == (p == fa)
             tm = T_WIN if won else T_LOSE
         if has_rows_nb(T, S, p):
-            auto_abilities_nb(T, S, M, X, p, tm, rng, uses)
+            effects_auto(eon, T, S, M, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:
@@ -484,7 +482,7 @@ def game_flags_nb(T, X):
 # ---- one game ----------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)  # no refcounts in the whole turn loop (its callees do not allocate)
 def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
-                 battles_out, check, gon):
+                 battles_out, check, gon, eon):
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
     of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
     rng_init_nb(rng, seed, g)
@@ -502,7 +500,7 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     for t in range(1, turn_cap + 1):
         turn = t
         h = (h ^ np.uint64(fa + 1)) * np.uint64(FNV_PRIME)
-        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon)
+        res, outcome = play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, check, rows, gon, eon)
         battles_out[t] = res
         points_out[t, 0] = S[0, PTS]
         points_out[t, 1] = S[1, PTS]
@@ -560,7 +558,7 @@ def _game_scratch_nb(turn_cap):
 
 
 @njit(cache=True)
-def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, outcomes, turns_hist, outcome_by_turns, points_hist,
+def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
               first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
               card_games_used, total_turns):
@@ -575,7 +573,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, outcomes, turns_hi
     nb = renewals_per_game.shape[1]
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
-                                             pts, bat, check, gon)
+                                             pts, bat, check, gon, eon)
         outcomes[outcome] += 1
         turns_hist[turns] += 1
         outcome_by_turns[turns, outcome] += 1
@@ -619,7 +617,7 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, outcomes, turns_hi
 
 
 @njit(cache=True, parallel=True)
-def batch_nb(T, seed, g0, g1, turn_cap, players, check, gon, nblocks, outcomes, turns_hist, outcome_by_turns,
+def batch_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, nblocks, outcomes, turns_hist, outcome_by_turns,
              points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
              first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
              card_games_used, total_turns):
@@ -629,16 +627,32 @@ def batch_nb(T, seed, g0, g1, turn_cap, players, check, gon, nblocks, outcomes, 
     for b in prange(nblocks):
         a0 = g0 + n * b // nblocks
         a1 = g0 + n * (b + 1) // nblocks
-        _block_nb(T, seed, a0, a1, turn_cap, players, check, gon, outcomes[b], turns_hist[b], outcome_by_turns[b],
+        _block_nb(T, seed, a0, a1, turn_cap, players, check, gon, eon, outcomes[b], turns_hist[b], outcome_by_turns[b],
                   points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
                   battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
                   level_reached[b], card_uses[b], card_games_drawn[b], card_games_used[b], total_turns[b])
 
 
+def _gates_on() -> bool:
+    """SIMCLI_KERNEL_GATES=off compiles one full kernel for every run (the test suite: one compile)."""
+    import os
+
+    return os.environ.get("SIMCLI_KERNEL_GATES", "on") != "off"
+
+
 def greedy_gate(players) -> bool | None:
     """The kernel's ``gon`` argument: None when no seat is greedy (numba then compiles — and caches — a
     kernel without the greedy player's code: kernel_effects' greedy gates), else True."""
-    return True if any(int(p) == PLAYER_GREEDY for p in players) else None
+    return True if not _gates_on() or any(int(p) == PLAYER_GREEDY for p in players) else None
+
+
+def effects_gate(T) -> bool | None:
+    """The kernel's ``eon`` argument (packed tables): None when no card of either deck has an effect or
+    appearance row (game_flags_nb would say so every game: the effect hooks never act), else True."""
+    ct = T.ct
+    rows = (ct[:, :, F_EFF_HI] > ct[:, :, F_EFF_LO]) | (ct[:, :, F_APP_HI] > ct[:, :, F_APP_LO])
+    n = ct[:, 0, F_NCARDS]
+    return True if not _gates_on() or any(rows[s, :n[s]].any() for s in range(2)) else None
 
 
 STAT_ORDER = ("outcomes", "turns_hist", "outcome_by_turns", "points_hist", "alive", "renewals_by_turn",
@@ -654,12 +668,12 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
     players = np.asarray(players, np.int64)
     batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-             bool(check), greedy_gate(players), np.int64(nblocks), *arrs)
+             bool(check), greedy_gate(players), effects_gate(T), np.int64(nblocks), *arrs)
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
 
 
 @njit(cache=True)
-def _records_nb(T, seed, g0, g1, turn_cap, players, check, gon, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
+def _records_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
                 out_rb, out_hash, out_fa1):
     T = KTables(T.ct.copy(), T.eff.copy())  # private copies (see _block_nb)
     players = players.copy()
@@ -668,7 +682,7 @@ def _records_nb(T, seed, g0, g1, turn_cap, players, check, gon, out_game, out_ou
     for g in range(g0, g1):
         i = g - g0
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses, pts,
-                                             bat, check, gon)
+                                             bat, check, gon, eon)
         out_game[i] = g
         out_outcome[i] = outcome
         out_turns[i] = turns
@@ -690,7 +704,7 @@ def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: b
     fa1 = np.zeros(n, np.int64)
     players = np.asarray(players, np.int64)
     _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-                bool(check), greedy_gate(players), *cols, hsh, fa1)
+                bool(check), greedy_gate(players), effects_gate(T), *cols, hsh, fa1)
     for name, col in zip(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b"), cols):
         rec[name] = col
     rec["first_attackers"] = hsh

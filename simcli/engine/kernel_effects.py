@@ -1431,7 +1431,7 @@ def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
 
 
 @njit(cache=True, _nrt=False)
-def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon):
+def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon, eon):
     """The start of the battle (reference_effects.Effects.battle_start): start-of-battle appearances,
     voids and passives, ``attack_last``, item negation, face-up options, ``start`` rows.  Returns this
     battle's first attacker (``attack_last`` may swap)."""
@@ -1445,6 +1445,12 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon):
     unbind_nb(S)
     if not rows:  # no effect or appearance rows in either deck: nothing more happens here
         return fa
+    return effects_battle_start(eon, T, S, M, M2, X, fa, sa, rng, uses, gon)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
+    """battle_start_nb once some card has effect or appearance rows."""
     for i in range(2):
         p = sa if i == 0 else fa
         if (X[X_APP_ANY + p] & (1 << E.T_START)) != 0:
@@ -2092,3 +2098,69 @@ def _greedy_window(gon, T, S, M, M2, X, cur, rng, uses):
     if _gate_off(gon):
         return lambda gon, T, S, M, M2, X, cur, rng, uses: (0, True)
     return lambda gon, T, S, M, M2, X, cur, rng, uses: greedy_window_nb(T, S, M, M2, X, cur, rng, uses)
+
+
+# ---- the effects gate: compile the effect hooks only for tables that have effect or appearance rows ------
+# ``eon`` is None when no card of either deck has an effect or appearance row (``--effects none`` with
+# no appearance cards: kernel.effects_gate), else True; the same mechanism as the greedy gates.
+def effects_battle_start(eon, T, S, M, M2, X, fa, sa, rng, uses, gon):
+    """_battle_start_rows_nb behind the effects gate (never reached with eon=None: ``rows`` is False)."""
+    return fa if eon is None else _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon)
+
+
+@_overload(effects_battle_start, inline="always", jit_options={"_nrt": False})
+def _effects_battle_start(eon, T, S, M, M2, X, fa, sa, rng, uses, gon):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, M2, X, fa, sa, rng, uses, gon: fa
+    return lambda eon, T, S, M, M2, X, fa, sa, rng, uses, gon: _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng,
+                                                                                    uses, gon)
+
+
+def effects_auto(eon, T, S, M, X, p, timing, rng, uses):
+    """auto_abilities_nb behind the effects gate."""
+    if eon is not None:
+        auto_abilities_nb(T, S, M, X, p, timing, rng, uses)
+
+
+@_overload(effects_auto, inline="always", jit_options={"_nrt": False})
+def _effects_auto(eon, T, S, M, X, p, timing, rng, uses):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, p, timing, rng, uses: None
+    return lambda eon, T, S, M, X, p, timing, rng, uses: auto_abilities_nb(T, S, M, X, p, timing, rng, uses)
+
+
+def effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
+    """after_evolution_nb behind the effects gate."""
+    if eon is not None:
+        after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses, gon)
+
+
+@_overload(effects_after_evolution, inline="always", jit_options={"_nrt": False})
+def _effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: None
+    return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: after_evolution_nb(T, S, M, M2, X, p, evolved,
+                                                                                     rng, uses, gon)
+
+
+def baseline_window(eon, T, S, M, X, p, rng, uses):
+    """BL-8 in a battle window behind the effects gate: True when a card appeared."""
+    return False if eon is None else baseline_window_nb(T, S, M, X, p, rng, uses)
+
+
+@_overload(baseline_window, inline="always", jit_options={"_nrt": False})
+def _baseline_window(eon, T, S, M, X, p, rng, uses):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, p, rng, uses: False
+    return lambda eon, T, S, M, X, p, rng, uses: baseline_window_nb(T, S, M, X, p, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def baseline_window_nb(T, S, M, X, p, rng, uses):
+    """BL-8: the first card in hand order that can appear now (battle timing) appears."""
+    ch = first_appearance_nb(T, S, M, X, p, E.T_BATTLE)
+    if ch < 0:
+        return False
+    appear_nb(T, S, M, X, p, ch // 65536, ch % 65536, rng, uses)
+    settle_nb(T, S, M, X, rng)
+    return True
