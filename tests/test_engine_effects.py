@@ -179,6 +179,22 @@ def test_conditions():
     assert f == [(300, 250)]
 
 
+def test_species_is_the_whole_species_and_type_a_word_of_it():
+    # species=S: the card's species is S as a whole ("Beast" is not "Beast Man"); type~W: a word of it.
+    # A slash species ("Dragon Man/Cyborg") is each of its species.  Both engines (both_turn).
+    bm = {"a_kw": {"species": "Beast Man"}}
+    assert duel(a_fx=["atk+100 if species=Beast | when: passive"], **bm)[1] == [(200, 250)]
+    assert duel(a_fx=["atk+100 if species=Beast Man | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if type~Beast | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if species!=Beast | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if sheet:species=Beast Man | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if sheet:species=Man | when: passive"], **bm)[1] == [(200, 250)]
+    dc = {"a_kw": {"species": "Dragon Man/Cyborg"}}
+    assert duel(b_fx=["atk+100 if opp_species=Cyborg | when: passive"], **dc)[1] == [(200, 350)]
+    assert duel(b_fx=["atk+100 if opp_species=Dragon Man | when: passive"], **dc)[1] == [(200, 350)]
+    assert duel(b_fx=["atk+100 if opp_species=Dragon | when: passive"], **dc)[1] == [(200, 250)]
+
+
 def test_baseline_never_uses_options():
     # rule BL-5: the baseline never sets or uses options; passive abilities still apply
     g, f = duel(a_opts=["atk+100"], players=("baseline", "baseline"))

@@ -186,6 +186,15 @@ def _fix_name(name: str) -> str:
     return _NAME_FIXES.get(re.sub(r"[\s\-]", "", name).lower(), name)
 
 
+# a species the card texts spell otherwise than the Type column ("Small Demon" for 小悪魔型, printed
+# "Small Devil" on Impmon, Pico Devimon …); a data test checks that every species a row names exists
+_SPECIES_FIXES = {"small demon": "Small Devil"}
+
+
+def _species(name: str) -> str:
+    return _SPECIES_FIXES.get(name.lower(), name)
+
+
 def _num(s: str) -> int:
     s = s.strip().lower()
     return int(s) if s.isdigit() else _NUMBER_WORDS[s]
@@ -214,6 +223,7 @@ _LEVEL_WORDS = {"iii": "III", "iv": "IV", "perfect": "Perfect", "ultimate": "Ult
 _LV = r"(?:level (?:iii|iv)|(?:perfect|ultimate|hybrid)(?: level)?|level-(?:iii|iv)|iii|iv)"
 _LVLIST = rf"({_LV}(?:(?:,? or |, |,? and | and/or ){_LV})*)(?: level)?"
 _BT = r"([abc])"
+_SPECIES = r"((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})"  # "Beast Man", "Ancient Aquatic Beast Man"
 _KW = r"[\"“']([^\"”']+)[\"”']"  # a quoted ability keyword
 _ORDER = ("III", "IV", "Perfect", "Ultimate")
 
@@ -339,6 +349,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_points>={m.group(1)}", f"opp_points<={m.group(2)}"]),
         (r"you have (?:between )?(\d+) (?:and|to) (\d+) points(?: remaining| left)?|your points are between (\d+) and (\d+)(?: points)?",
          lambda m: [f"points>={m.group(1) or m.group(3)}", f"points<={m.group(2) or m.group(4)}"]),
+        # "when you have 60-40 points left" (the higher number first)
+        (r"you have (\d+) ?- ?(\d+) points(?: remaining| left)?",
+         lambda m: [f"points>={min(int(m.group(1)), int(m.group(2)))}", f"points<={max(int(m.group(1)), int(m.group(2)))}"]),
         # "facing a Perfect level Digimon" / "facing a Level IV or Perfect level Digimon"
         # "facing a red frame (Level IV) Digimon" / "your Digimon is a blue frame Ultimate level"
         (rf"(?:facing|battling) (?:a |an |the )?(?:opponent(?:'s)? )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon| opponent)?",
@@ -373,7 +386,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
         (rf"(?:you have|your digimon has|your digimon with|you are a digimon with) the ability {_KW}",
          lambda m: [f"keyword={_kw(m.group(1))}"]),
-        (rf"your digimon is {_ATTR_RE} attribute", lambda m: [f"attr={_ATTRS[m.group(1).lower()]}"]),
+        (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute(?: digimon)?", lambda m: [f"attr={_ATTRS[m.group(1).lower()]}"]),
         (rf"your digimon (?:belongs|is belonging) to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
@@ -385,10 +398,13 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _not_levels("opp_level", _levels(m.group(0)))),
         (rf"you (?:possess|have) the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         # "your Digimon is Insect type" / "has 'Dragon' in its type" (type~: the type contains the word)
-        (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?) type(?: digimon)?",
-         lambda m: [f"type~{m.group(1)}"]),
-        # ("facing a Beast type Digimon" is NOT translated: opp_type~Beast tests one word of the
-        # species, which also holds for "Beast Man", "Holy Beast" …; and a two-word type never matches)
+        # "X type" names a whole species (species=): "Beast type" is not "Beast Man" or "Holy Beast";
+        # "'X' in its type" is a word of it (type~)
+        (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
+         lambda m: [f"species={_species(m.group(1))}"]),
+        (rf"(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?{_SPECIES} type(?: digimon| opponent)?"
+         rf"|(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_SPECIES} type(?: digimon)?",
+         lambda m: [f"opp_species={_species(m.group(1) or m.group(2))}"]),
         # "your Digimon is Perfect or Ultimate level, and belongs to Virus Busters"
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?,? and (?:also )?belongs to {_FIELD_RE}",
          lambda m: (lambda lv: None if lv is None else lv + [f"field={_FIELDS[m.group(2).lower()]}"])(
@@ -397,7 +413,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute,? (?:and )?(?:is )?(?:also )?(?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _attr_level("", m.group(1), m.group(2))),
         # "'X' in its name": the printed name contains X (name~)
-        (r"(?:your digimon|you) (?:has|have|contains?) (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|your) name",
+        (r"(?:your digimon|you|they|it) (?:has|have|contains?) (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|your|their) names?",
          lambda m: [f"name~{m.group(1).strip()}"]),
         (r"(?:(?:the |your )?opponent(?:'s digimon| digimon)? (?:has|contains)|facing (?:a |an )?(?:digimon|opponent) (?:with|containing))"
          r" (?:the word )?['\"]([\w .:\-]+)['\"] in its name", lambda m: [f"opp_name~{m.group(1).strip()}"]),
@@ -435,6 +451,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
+        # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
+        # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
+        (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
+        (rf"this card is used by (?:a |your )?digimon belonging to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -513,7 +533,7 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
         if re.search(r"mon\b", m.group(1)):
             return [f"{kind}:name={m.group(1)}"]  # "a Xuanwumon", "a 'Qinglongmon' card"
     conds = _support_desc(desc.replace("'", ""))
-    if conds is None or any(not re.fullmatch(r"(?:type~|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
+    if conds is None or any(not re.fullmatch(r"(?:type~|species=|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
         return None
     return [f"{kind}:{c}" for c in conds]
 
@@ -583,6 +603,16 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
+        # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
+        (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),
+        # "add 400 to the attack power of your Digimon with 'Mode' in their names" (name~)
+        (r"(?:further )?add (\d+) to the attack power of your digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"name~{m.group(2).strip()}",))]),
+        # "add 100 to the attack power of your Cyborg type and Machine type Digimon": a Digimon of one of
+        # the species (disjoint rows, exact for an addition)
+        (rf"(?:further )?add (\d+) to the attack power of your (?P<t>{_SPECIES} type(?:(?:,| and|, and| or|, or) {_SPECIES} type)+)"
+         r" digimon", lambda m: _species_alts(m)),
         # "all Digimon on your sheet" / "the Digimon in your Digimon Box": only the battling one has an
         # attack power that counts (the support's own number is never compared)
         (r"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon on your sheet"
@@ -629,6 +659,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(double|triple|quadruple|quintuple) {_YOUR_ATK}", lambda m: [_Eff(f"atk*{_MULT[m.group(1).lower()]}")]),
         (rf"{_YOUR_ATK} (?:is|becomes) (doubled|tripled)",
          lambda m: [_Eff(f"atk*{ {'doubled': 2, 'tripled': 3}[m.group(1).lower()] }")]),
+        # "add to your Digimon's attack power 800 if its attack is A, 500 if its attack is B, or 300 if its
+        # attack is C": one row per attack (they exclude each other)
+        (r"add to your digimon's attack power (\d+) if its attack is ([abc]), (\d+) if its attack is ([abc]),? or (\d+)"
+         r" if its attack is ([abc])",
+         lambda m: [_Eff(f"atk+{m.group(i)}", (f"attack={m.group(i + 1).upper()}",)) for i in (1, 3, 5)]),
+        # "add 100 to your attack power after your attack becomes B" (a card whose attack=B row comes first):
+        # the addition to the B attack, while the attack is B
+        (rf"add (\d+) to your attack power after your attack becomes {_BT}",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
+        # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
+        (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
+         lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
         # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type";
         # "… your attack A or C …": one row per letter (a Digimon's ◎ abilities only, see _effect_sentence)
         (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: or {_BT})?"
@@ -639,7 +681,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
         # "your A cannot go to zero (due to the effects of attack C)": immune to A->0 (C-TYPE-2)
         # ("C … due to attack A", "B … due to attack B" are vacuous: only C carries a zeroing effect here)
-        (r"(?:your |its |this digimon's |the )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
+        (r"(?:your |its |this digimon's |the |your digimon's )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
          r"(?: of the digimon in your digimon box)?"
          r" (?:cannot|will not|can't|does not) (?:go|become) (?:to )?(?:zero|0)"
          r"(?: (?:due to|by|as a result of) (?:the )?(?:effects? of )?(?:of )?(?:(?:its |the opponent's |an )?attacks? c(?:,? (?:b,? )?or a)?"
@@ -948,6 +990,14 @@ def _discard_and(m: re.Match) -> list[_Eff]:
     return [_Eff(op, costs=(cost,))]
 
 
+def _species_alts(m: re.Match) -> list[_Eff]:
+    names = re.findall(rf"{_SPECIES} type", m.group("t"))
+    rows = _or_rows([[f"species={_species(n)}"] for n in names])
+    if rows is None or any(len(r) > E.MAX_CONDS for r in rows):
+        raise _Fail("condition")
+    return [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in rows]
+
+
 def _own_desc(desc: str) -> list[str]:
     own = _support_desc(desc)
     if not own:
@@ -1196,6 +1246,17 @@ def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
     if m := re.fullmatch(r"facing (?:a |an )?((?:vaccine|virus|data|unknown)(?:,? or (?:vaccine|virus|data|unknown))+) attribute"
                          r"(?: digimon)?", t, re.I):
         return [(f"opp_attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data|unknown", m.group(1), re.I)]
+    # "your Digimon is Data or Virus attribute" (one attribute each: disjoint rows)
+    if m := re.fullmatch(r"your digimon is (?:a |an )?((?:vaccine|virus|data)(?:,? or (?:vaccine|virus|data))+) attribute(?: digimon)?",
+                         t, re.I):
+        return [(f"attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data", m.group(1), re.I)]
+    # "your Digimon is Dinosaur type, Cyborg type, or Dragon Man type" / "facing a Beast type or Bird type Digimon":
+    # X, then Y & !X … (a card may have two species, "Dragon Man/Cyborg")
+    if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
+                         r"(?: digimon)?", t, re.I):
+        kind = "species" if m.group("s").lower().startswith("your") else "opp_species"
+        rows = _or_rows([[f"{kind}={_species(n)}"] for n in re.findall(rf"{_SPECIES} type", m.group("t"))])
+        return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     return None
 
 
@@ -1233,7 +1294,7 @@ def _action_single(s: str) -> list[_Eff] | None:
 # =================================================================================================
 
 _THIS = r"(?:this card|it)"
-_DA = r"(?:the dark area|the dak area)"
+_DA = r"(?:the dark area|the dak area|the dar area)"  # the data's typos
 
 
 def _end_of(m: re.Match, ctx: _Ctx) -> list:
@@ -1253,6 +1314,26 @@ def _end_of(m: re.Match, ctx: _Ctx) -> list:
 
 def _can_only(m: re.Match, ctx: _Ctx) -> list:
     return [_Cond(c) for c in _parse_cond(m.group("c"))]
+
+
+def _used_by(m: re.Match, ctx: _Ctx) -> list:
+    """"This card can only be used by Digimon with 'dramon' in their name, and have the word 'aquatic' in
+    their type" / "… by non-Virus attribute Digimon that are either Level IV or Perfect level": the own
+    Digimon's description → card-wide conditions."""
+    out: list[str] = []
+    for part in re.split(r",? and (?:that )?|,? that (?:are|is) (?:either )?", m.group("d").strip(), flags=re.I):
+        part = re.sub(r"^(?:has|have) ", "", part.strip(), flags=re.I)
+        if n := re.fullmatch(r"digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?", part, re.I):
+            out.append(f"name~{n.group(1).strip()}")
+        elif n := re.fullmatch(r"(?:digimon with )?the words? '([A-Za-z]+)' in (?:its|their) type", part, re.I):
+            out.append(f"type~{n.group(1)}")
+        elif n := re.fullmatch(rf"non-{_ATTR_RE} attribute digimon", part, re.I):
+            out.append(f"attr!={_ATTRS[n.group(1).lower()]}")
+        elif re.fullmatch(rf"{_LVLIST}(?: digimon)?", part, re.I) and (lv := _level_conds("level", _levels(part))) is not None:
+            out += lv
+        else:
+            return [_U("condition")]
+    return [_Cond(c) for c in out]
 
 
 def _cannot(m: re.Match, ctx: _Ctx) -> list:
@@ -1637,9 +1718,8 @@ def _support_desc(part: str) -> list[str] | None:
         return _not_levels("level", _levels(m.group(1)))
     if re.fullmatch(rf"{_LVLIST}(?: level)?", part, re.I):
         return _level_conds("level", _levels(part))
-    if m := re.fullmatch(r"((?-i:[A-Z])[a-z]+)(?: ((?-i:[A-Z])[a-z]+))? type", part):
-        # every word of the type (the species words of the card data; "Holy Knight" → holy & knight)
-        return [f"type~{w}" for w in m.groups() if w]
+    if m := re.fullmatch(rf"{_SPECIES} type", part):
+        return [f"species={_species(m.group(1))}"]  # the whole species: "Beast" is not "Beast Man" (docs/coverage.md)
     return None
 
 
@@ -1931,6 +2011,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
+    (r"this card can only be used by (?:a |an )?(?P<d>.+?)\.?", _used_by),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",
@@ -1993,6 +2074,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:when|if) (?:(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?|the opponent is (?:a |an )?)hybrid(?: level)?(?: digimon| opponent)?,?"
      r" (?P<a>[^,]+?)\.?",
      _hybrid_opponent),
+    # "(if your Digimon has the ability "hungry", you can use this card even when facing a Hybrid level
+    # Digimon)": the opponent is never Hybrid (DM-DECK-3), so the extension never changes a game
+    (rf"(?:if|when) your digimon has the ability {_KW},? (?:you can use this card|this card can be used) even (?:when facing|against)"
+     r" (?:a |an )?hybrid(?: level)?(?: digimons?)?\.?", _ok),
     # "(if you used this card on a Digimon with the ability "X", add M to its attack power instead)":
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word, species_tokens,
                                   parse_effect, parse_filter)
 from simcli.cards.names import norm_name, rule_spelling
 from simcli.engine import enums as E
@@ -273,7 +273,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             vname[s, i] = vocab.code("name", norm_name(c["name"]))
             if c.get("frame") in E.FRAME_NAMES:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
-            species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w]
+            # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
+            species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
             for what, lst in (("fields", c.get("fields") or []), ("keywords", c.get("keywords") or []),
                               ("species words", species)):
                 if len(lst) > MAX_WORDS:
