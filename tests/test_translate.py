@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.248)
-    assert _option_coverage(translated) >= 0.248
+    # round 4: 0.254)
+    assert _option_coverage(translated) >= 0.254
 
 
 def _ability_coverage(translated) -> float:
@@ -372,7 +372,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 110  # v3: 68; v4: 92; round 3: 99; round 4: 110
+    assert _options_with_effects(translated) >= 114  # v3: 68; v4: 92; round 3: 99; round 4: 114
 
 
 def test_database_coverage_figures():
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 176 and cov["options_with_effects"] >= 110
+    assert cov["options_modeled"] >= 180 and cov["options_with_effects"] >= 114
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1442,3 +1442,45 @@ def test_named_species_exist(rows, translated):
                 if m.strip().lower() not in species:
                     missing.add(m.strip())
     assert named >= 30 and missing == set()
+
+
+def test_usage_restriction_with_alternatives():
+    # "can only be used when your Digimon is X, or Y": every effect once per alternative, the rows disjoint
+    tr = opt("(O)Add 300 to your attack power. (O)This card can only be used when your Digimon is a Valkyrimon, or an"
+             ' Ultimate level with the ability "proud".')
+    assert tr.effects == ["atk+300 if name=Valkyrimon",
+                          "atk+300 if level=Ultimate & keyword=proud & name!=Valkyrimon"]
+    tr = opt("(O)Double your attack power. (O)This card can only be used when your Digimon is Igamon, Kougamon, or Wisemon.")
+    assert tr.effects == ["atk*2 if name=Igamon", "atk*2 if name=Kougamon", "atk*2 if name=Wisemon"]
+    # a Hybrid alternative is dropped (DM-DECK-3); "the name contains" cannot be negated: the level comes first
+    assert opt("(O)Double your attack power. (O)This card can only be used when your Digimon is Duskmon, or is a Hybrid"
+               " level.").effects == ["atk*2 if name=Duskmon"]
+    assert opt("(O)Add 100 to your attack power. (O)This card can only be used when your Digimon's name contains 'Volca', or"
+               " is a Perfect or Ultimate level Digimon.").effects == [
+        "atk+100 if level>=Perfect", "atk+100 if name~Volca & level<Perfect"]
+    assert opt("(O)Add 100 to your attack power. (O)This card can only be used when your Digimon is Mercuremon, or a Perfect"
+               " or Ultimate level belonging to Metal Empire.").effects == [
+        "atk+100 if name=Mercuremon", "atk+100 if level>=Perfect & field=ME & name!=Mercuremon"]
+    # an alternative the parser does not know keeps the card unmodeled
+    assert not opt("(O)Add 100 to your attack power. (O)This card can only be used when your Digimon is Perfect or Ultimate"
+                   " level, or is a Transcendent Form.").modeled
+
+
+def test_second_action_when_you_win():
+    tr = opt('(O)Add 300 to the attack power of your Digimon with the ability "proud", and if you win the battle, send the top'
+             " 16 cards of the opponent's Net Ocean to the Dark Area.")
+    assert tr.effects == ["atk+300 if keyword=proud", "opp_mill(16) | when: win"]
+
+
+def test_printed_attack_of_a_digimon_with_an_ability_group_or_name():
+    assert opt('(O)Add 400 to the C attack power of your Digimon with the ability "grappling".').effects == [
+        "base+400 if attack=C & keyword=grappling"]
+    assert opt('(O)Add 300 to the attack power of your Digimon with "Norimon" in its group, or with "Locomon" in its'
+               ' name.').effects == ["atk+300 if group=Norimon", "atk+300 if name~Locomon & group!=Norimon"]
+
+
+def test_an_option_sets_its_attack_before_rows_conditioned_on_it():
+    # the text names the addition first; the engines check a row's conditions in row order
+    tr = opt("(O)When your Digimon belongs to Deep Savers, add 200 to its A attack power (if your Digimon is an Aquatic Beast"
+             " Man type, you can make your attack A regardless of the opponent's battle type).")
+    assert tr.effects == ["attack=A if species=Aquatic Beast Man", "base+200 if attack=A & field=DS"]

@@ -92,6 +92,11 @@ class _Cond:  # card-wide condition (a usage restriction): added to every effect
 
 
 @dataclass(frozen=True)
+class _CondAlts:  # a usage restriction with alternatives: every effect of the card once per (disjoint) row
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class _Cost:  # card-wide cost
     cost: str
 
@@ -150,7 +155,7 @@ class _U:  # unmodeled, with a category label
     label: str
 
 
-_Piece = _Eff | _Cond | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
+_Piece = _Eff | _Cond | _CondAlts | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
 _Builder = Callable[[re.Match, "_Ctx"], list]
 
 
@@ -588,7 +593,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further |you can |you may )?add (\d+) to {_YOUR_ATK}", lambda m: [_Eff(f"atk+{m.group(1)}")]),
         (rf"{_YOUR_ATK} (?:is increased|increases) by (\d+)", lambda m: [_Eff(f"atk+{m.group(1)}")]),
         # "add 50 to your A attack power": the printed A number (base), only when attacking with A
-        (rf"(?:further )?add (\d+) to your {_BT} attack(?: power)?",
+        (rf"(?:further )?add (\d+) to (?:your|its) {_BT} attack(?: power)?",
          lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
         # "add 50 to your A, B and C attack power": every printed attack
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
@@ -606,6 +611,16 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
         # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
         (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),
+        # "add 300 to the attack power of your Digimon with "Norimon" in its group, or with "Locomon" in its name":
+        # the group (group=, a part of the data's Group) or the name (name~), disjoint rows
+        (r"(?:further )?add (\d+) to the attack power of your digimon with ['\"]([\w .:\-]+)['\"] in its group,? or with"
+         r" ['\"]([\w .:\-]+)['\"] in its name",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"group={m.group(2).strip()}",)),
+                    _Eff(f"atk+{m.group(1)}", (f"name~{m.group(3).strip()}", f"group!={m.group(2).strip()}"))]),
+        # "add 400 to the C attack power of your Digimon with the ability "grappling"": the printed C number
+        # (base), while attacking with C
+        (rf"(?:further )?add (\d+) to the {_BT} attack power of your digimon with the ability {_KW}",
+         lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}", f"keyword={_kw(m.group(3))}"))]),
         # "add 400 to the attack power of your Digimon with 'Mode' in their names" (name~)
         (r"(?:further )?add (\d+) to the attack power of your digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"name~{m.group(2).strip()}",))]),
@@ -1272,6 +1287,11 @@ def _action(s: str) -> list[_Eff] | None:
     for rx, build in _ACT_RULES:
         if (m := rx.fullmatch(s)) and (out := build(m)) is not None:
             return out
+    # "add 300 to …, and if you win the battle, send the top 16 cards …": the second action at the timing win
+    if m := re.fullmatch(r"(.+?),? and if you win the battle, (.+)", s, re.I):
+        a, b = _action(m.group(1)), _action(m.group(2))
+        if a is not None and b is not None and all(not x.when for x in b):
+            return a + [_Eff(x.op, x.conds, "win", x.further, x.costs, x.filters, x.times) for x in b]
     # "X, and Y" / "X and Y": two actions in one sentence
     for m in re.finditer(r",? and (?:also |at the same time,? )?|, ", s):
         left, right = s[: m.start()], s[m.end():]
@@ -1313,7 +1333,53 @@ def _end_of(m: re.Match, ctx: _Ctx) -> list:
 
 
 def _can_only(m: re.Match, ctx: _Ctx) -> list:
-    return [_Cond(c) for c in _parse_cond(m.group("c"))]
+    try:
+        return [_Cond(c) for c in _parse_cond(m.group("c"))]
+    except _Fail as f:
+        alts = _restriction_alts(m.group("c"))
+        if alts is None:
+            raise f
+        return [_CondAlts(tuple(tuple(a) for a in alts))]
+
+
+def _restriction_alts(text: str) -> list[list[str]] | None:
+    """"your Digimon is Duskmon, Mercuremon, or Arbormon" / "… is a Valkyrimon, or an Ultimate level with the
+    ability "proud"" / "… is Grottemon, or belongs to Nature Spirits" / "your Digimon's name contains 'Volca', or
+    is a Perfect or Ultimate level Digimon": a usage restriction with alternatives → disjoint condition rows
+    (_or_rows); a Hybrid level alternative is dropped (DM-DECK-3).  None: not such a text."""
+    m = re.fullmatch(r"your digimon(?:'s| is| has| belongs)?\s*(?P<r>.+?)\.?", text.strip(), re.I)
+    if not m or not re.search(r",? or ", m.group("r")):
+        return None
+    rest = m.group(0)[len("your digimon"):].strip()
+    alts: list[list[str]] = []
+    for part in re.split(r", or ", rest):
+        part = re.sub(r"^(?:is |'s )", "", part.strip(), flags=re.I).strip().rstrip(".")
+        names = [n.strip() for n in re.split(r", ", re.sub(r"^(?:an? )", "", part))]
+        if all(_MON_NAME.fullmatch(n) and re.search(r"mon\b", n) for n in names):
+            alts += [[f"name={_fix_name(n)}"] for n in names]
+            continue
+        if n := re.fullmatch(r"name contains ['\"]([\w .:\-]+)['\"]|has ['\"]([\w .:\-]+)['\"] in its name", part, re.I):
+            alts.append([f"name~{(n.group(1) or n.group(2)).strip()}"])
+            continue
+        if n := re.fullmatch(rf"belongs to {_FIELD_RE}", part, re.I):
+            alts.append([f"field={_FIELDS[n.group(1).lower()]}"])
+            continue
+        kw = []
+        if n := re.fullmatch(rf"(.+?) with the ability {_KW}", part, re.I):
+            part, kw = n.group(1), [f"keyword={_kw(n.group(2))}"]
+        elif n := re.fullmatch(rf"(.+?) belonging to {_FIELD_RE}", part, re.I):
+            part, kw = n.group(1), [f"field={_FIELDS[n.group(2).lower()]}"]
+        if re.fullmatch(rf"(?:an? )?{_LVLIST}(?: digimon)?", part, re.I):
+            lv = _level_conds("level", _levels(part))
+            if lv is None:
+                continue  # Hybrid only: never the own Digimon (DM-DECK-3)
+            alts.append(lv + kw)
+            continue
+        return None
+    if not alts:
+        return None
+    # the negatable alternatives first ("the name does not contain" is not in the language)
+    return _or_rows(alts) or _or_rows(sorted(alts, key=lambda a: len(a) != 1 or _negate(a[0]) is None))
 
 
 def _used_by(m: re.Match, ctx: _Ctx) -> list:
@@ -2287,6 +2353,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     insteads: list[_Instead] = []
     reqs: list[_Req] = []
     card_conds: list[str] = []
+    cond_alts: list[tuple[tuple[str, ...], ...]] = []  # usage restrictions with alternatives (_CondAlts)
     costs: list[str] = []
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
@@ -2302,6 +2369,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             reqs.append(p)
         elif isinstance(p, _Cond):
             card_conds.append(p.cond)
+        elif isinstance(p, _CondAlts):
+            cond_alts.append(p.rows)
         elif isinstance(p, _Cost):
             costs.append(p.cost)
         elif isinstance(p, _Limit):
@@ -2362,6 +2431,19 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # a card whose only effect we could not find (e.g. an empty effect text)
         if not tr.unmodeled:
             tr.unmodeled.append("no-effect")
+    if not ctx.digimon and any(c.startswith("attack=") for h in heads for c in h.conds):
+        # an option's rows apply together: the attack it sets comes before the rows conditioned on the
+        # attack (the engines evaluate a row's conditions when they apply it, in row order)
+        heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
+    if cond_alts:
+        # "can only be used when your Digimon is X, or Y": each effect once per alternative; the rows of
+        # the alternatives exclude each other (_or_rows), so exactly one copy applies when the card may be used
+        if len(cond_alts) > 1 or ctx.digimon or reqs:
+            tr.unmodeled.append("condition")
+        else:
+            heads = [h if h.when == "evolved" else _Eff(h.op, tuple(dict.fromkeys(h.conds + row)), h.when, h.further, h.costs,
+                                                       h.filters, h.times)
+                     for h in heads for row in (cond_alts[0] if h.when != "evolved" else ((),))]
     paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
         evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not
