@@ -195,6 +195,27 @@ def test_species_is_the_whole_species_and_type_a_word_of_it():
     assert duel(b_fx=["atk+100 if opp_species=Dragon | when: passive"], **dc)[1] == [(200, 250)]
 
 
+def test_opp_hand_filter_checks_the_opponents_hand():
+    # "Check the contents of your opponent's hand; if their hand contains a Virus attribute Digimon card, add 200
+    # to your attack power" (St-384): opp_hand:attr=Virus holds while a card of B's hand matches.  B's card 1, a weak
+    # Level III, is put on top of B's deck (setup): B draws it in its Preparation phase and holds it in the battle.
+    # A's option +100 turns the battle only when the condition holds (both engines, both_turn).
+    def vir_on_top(g):
+        g.ps[1].slots[0] = -1
+        g.ps[1].deck.append(1)
+
+    for attr, fights in (("Virus", [(300, 250)]), ("Data", [(200, 250)])):
+        vir = digi("Vir", atk=(10, 10, 10), attribute=attr)
+        g, f = duel(a_opts=["atk+100 if opp_hand:attr=Virus"], b_opts=[vir], setup=vir_on_top)
+        assert 1 in g.ps[1].hand and f == fights, attr  # checked, not taken
+    # B's hand holds only filler options besides Vir: a Digimon card is there, a Field card is not
+    vir = digi("Vir", atk=(10, 10, 10), attribute="Data")
+    assert duel(a_opts=["atk+100 if opp_hand:kind=Digimon"], b_opts=[vir], setup=vir_on_top)[1] == [(300, 250)]
+    assert duel(a_opts=["atk+100 if opp_hand:optype=Field"], b_opts=[vir], setup=vir_on_top)[1] == [(200, 250)]
+    # a negated filter: some card of B's hand is not a Digimon
+    assert duel(a_opts=["atk+100 if opp_hand:kind!=Digimon"], b_opts=[vir], setup=vir_on_top)[1] == [(300, 250)]
+
+
 def test_baseline_never_uses_options():
     # rule BL-5: the baseline never sets or uses options; passive abilities still apply
     g, f = duel(a_opts=["atk+100"], players=("baseline", "baseline"))

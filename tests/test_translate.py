@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.254)
-    assert _option_coverage(translated) >= 0.254
+    # round 4: 0.258)
+    assert _option_coverage(translated) >= 0.258
 
 
 def _ability_coverage(translated) -> float:
@@ -372,7 +372,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 114  # v3: 68; v4: 92; round 3: 99; round 4: 114
+    assert _options_with_effects(translated) >= 117  # v3: 68; v4: 92; round 3: 99; round 4: 117
 
 
 def test_database_coverage_figures():
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 180 and cov["options_with_effects"] >= 114
+    assert cov["options_modeled"] >= 183 and cov["options_with_effects"] >= 117
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1484,3 +1484,28 @@ def test_an_option_sets_its_attack_before_rows_conditioned_on_it():
     tr = opt("(O)When your Digimon belongs to Deep Savers, add 200 to its A attack power (if your Digimon is an Aquatic Beast"
              " Man type, you can make your attack A regardless of the opponent's battle type).")
     assert tr.effects == ["attack=A if species=Aquatic Beast Man", "base+200 if attack=A & field=DS"]
+
+
+def test_check_the_opponents_hand():
+    # "Check the contents of your opponent's hand; if their hand contains a Virus attribute Digimon card, …":
+    # the check does nothing itself; the condition is one card of the hand (opp_hand:FILTER)
+    tr = opt("(O)Check the contents of your opponent's hand; if their hand contains a Virus attribute Digimon card, add 200 to"
+             " your attack power (if your Digimon belongs to Virus Busters, further add 200 to your attack power).")
+    assert tr.effects == ["atk+200 if opp_hand:attr=Virus", "atk+200 if opp_hand:attr=Virus & field=VB"]
+    assert opt("(O)Check the opponent's hand, and if it contains any Digimon belonging to Deep Savers, add 200 to your attack"
+               " power.").effects == ["atk+200 if opp_hand:field=DS"]
+    # an ability keyword or a frame could also be an option card's: one filter cannot say "a Digimon with …"
+    assert not opt('(O)Check the opponent\'s hand, and if it contains any Digimon with the ability "flame", add 200 to your'
+                   " attack power.").modeled
+    assert not opt("(O)Check the contents of your opponent's hand, and if their hand contains 2 or more Option cards, add 500"
+                   " to your attack power.").modeled
+
+
+def test_evolve_ignoring_requirements_more_phrasings():
+    tr = opt("(O)Allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements.",
+             activation="Evolution Phase")
+    assert tr.effects == ["evolve_ignore if level=III"]
+    # "into a Perfect level or Hybrid level Digimon": one level up from Level IV (DM-EVO-5; no Hybrid, DM-DECK-3)
+    tr = opt("Ignore the evolution requirements and evolve your Digimon into a Perfect level or Hybrid level Digimon.",
+             activation="Evolution Phase")
+    assert tr.effects == ["evolve_ignore if level=IV"]

@@ -72,6 +72,8 @@ One effect per string::
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
               | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
               | slots OP2 N                cards in the own option slots (face up or down)
+              | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
+                                           opponent's hand; if it contains a Virus attribute Digimon")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -199,7 +201,8 @@ _COND_WORD = {
     "opp_group": (E.C_OPP_GROUP, "group"),
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
-_COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF}
+_COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
+                "opp_hand": E.C_OPP_HANDF}
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,

@@ -450,6 +450,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
+        # "(if) their hand / it contains a Virus attribute Digimon card" (after "check the opponent's hand"):
+        # one card of the opponent's hand matches (opp_hand:FILTER)
+        (r"(?:their|the opponent's) hand contains (?:a |an |any )?(?P<d>.+?)|it contains (?:a |an |any )?(?P<d2>.+?)",
+         lambda m: _opp_hand_conds(m.group("d") or m.group("d2"))),
         # cards in the own / the opponent's hand (hand, opp_hand)
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
@@ -473,6 +477,19 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
 def _type_words(kind: str, text: str) -> list[str]:
     """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species)."""
     return [f"{kind}~{w}" for w in text.split()]
+
+
+def _opp_hand_conds(desc: str) -> list[str]:
+    """"a Virus attribute Digimon card" / "any Digimon belonging to Deep Savers" (a card of the opponent's hand)
+    → one ``opp_hand:`` filter, only where the filter alone says "a Digimon": an attribute, a field, a
+    level, a species, a name (option cards have none of them; an option may grant an ability keyword or
+    have a frame or a category, so those would need two filters on one card)."""
+    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", desc.strip(), flags=re.I)
+    d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
+    conds = _support_desc(d)
+    if conds is None or len(conds) != 1 or not re.fullmatch(r"(?:attr|field|level|species|name)=[^&]+", conds[0]):
+        raise _Fail("hand-disruption")
+    return [f"opp_hand:{conds[0]}"]
 
 
 def _lower_than(kind: str, text: str) -> list[str]:
@@ -856,8 +873,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "… evolve your Level III Digimon into a Level IV Digimon": one level up from a given level
         (rf"ignore (?:the |your )?evolution requirements and evolve your (?P<a>{_LV}) digimon into (?:a |an )?(?P<b>{_LV}) digimon"
          r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
-        (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV}) digimon"
-         r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
+        # ("… into a Perfect level or Hybrid level Digimon": a Hybrid is never in a simulated deck, DM-DECK-3)
+        (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV})"
+         r"(?: or hybrid(?: level)?)? digimon(?: in your (?:hand|evolution box))?", _evolve_from_to),
+        # "allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements"
+        (rf"allows? your (?P<a>{_LV}) digimon to evolve into (?:a |an )?(?P<b>{_LV}) digimon,? ignoring (?:the |its )?evolution"
+         r" requirements", _evolve_from_to),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
          r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
         # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
@@ -1101,6 +1122,7 @@ _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon mak
 # "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test
 # checks that every such card is a Jogress-only or out-of-scope card)
 _EVOLVED_LEAD = re.compile(r"when you (?:evolve|fuse) (?:in)?to this digimon,\s+", re.I)
+_CHECK_HAND_LEAD = re.compile(r"check (?:the contents of )?(?:your |the )?opponent's hand(?:;|,)? (?:and )?(?=if )", re.I)
 _START_LEAD = re.compile(r"at the start of (?:the |each )?battle,?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
@@ -1124,6 +1146,8 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             choice, s = choice or bool(m.group("choice")), s[m.end():]
         elif m := _BATTLE_LEAD.match(s):
             during_battle, s = True, s[m.end():]
+        elif m := _CHECK_HAND_LEAD.match(s):
+            s = s[m.end():]  # "Check the contents of the opponent's hand; if it contains …": the check itself does nothing
         elif ctx.digimon and not when and (m := _APPEAR_LEAD.match(s)):
             when, s = "appear", s[m.end():]  # "When this Digimon makes its appearance, …"
         elif ctx.digimon and not when and (m := _EVOLVED_LEAD.match(s)):

@@ -190,6 +190,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[p if kind == E.C_HAND else o, HAND_N], c, v)
         elif kind == E.C_SLOTS:
             ok = cmp_num_nb(3 - free_slots_nb(S, p), c, v)
+        elif kind == E.C_OPP_HANDF:
+            ok = False
+            for i in range(S[o, HAND_N]):
+                if card_match_nb(T, o, S[o, HAND + i], c, v):
+                    ok = True
+                    break
         else:
             ok = False
         if not ok:

@@ -197,6 +197,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(len((p if kind == E.C_HAND else o).hand), c, v)
         elif kind == E.C_SLOTS:
             ok = cmp_num(sum(1 for x in p.slots if x >= 0), c, v)
+        elif kind == E.C_OPP_HANDF:
+            ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
         else:
             ok = False
         if not ok:
