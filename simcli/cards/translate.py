@@ -1136,6 +1136,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     s = s.strip().rstrip(".").strip()
     conds: list[str] = []
     alts: list[tuple[str, ...]] = []  # "when facing Xmon or Ymon": one row per alternative (made disjoint)
+    alt_text = ""
     when = ""
     during_battle = choice = False
     times = 1
@@ -1160,7 +1161,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         elif (m := _COND_LEAD.fullmatch(s)) and (wl := _WIN_LOSE.fullmatch(m.group(0).split(",")[0])):
             when, s = (wl.group(1) or wl.group(2)).lower(), m.group(2)
         elif (m := _COND_LEAD.fullmatch(s)) and not alts and (ca := _lead_alts(s, m)):
-            alts, s = ca
+            alts, s, alt_text = ca
         elif m := _COND_LEAD.fullmatch(s):
             c, s = _longest_cond(s, m)
             conds += c
@@ -1214,6 +1215,8 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # apply) or an automatic ability cannot choose
         raise _Fail("attack")
     further = bool(re.search(r"\bfurther\b", s, re.I))
+    if alts and heads and all(h.op.startswith(_IDEMPOTENT) for h in heads):
+        alts = _cond_alts(alt_text, disjoint=False) or alts  # overlapping rows act once: no negations needed
     if alts:
         if further:
             raise _Fail("condition")
@@ -1228,13 +1231,19 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
 _MON = r"((?-i:[A-Z])[A-Za-z]*mon)"
 
 
-def _lead_alts(s: str, m: re.Match) -> tuple[list[tuple[str, ...]], str] | None:
-    """A leading "When <alternatives>, <rest>" (_cond_alts), the longest such condition first."""
+def _lead_alts(s: str, m: re.Match) -> tuple[list[tuple[str, ...]], str, str] | None:
+    """A leading "When <alternatives>, <rest>" (_cond_alts), the longest such condition first: (rows, rest,
+    the condition's text)."""
     commas = [i for i, ch in enumerate(s) if ch == "," and i > m.start(1)]
     for i in reversed(commas):
         if (ca := _cond_alts(s[m.start(1): i])):
-            return ca, s[i:].lstrip(", ").strip()
+            return ca, s[i:].lstrip(", ").strip(), s[m.start(1): i]
     return None
+
+
+# operations that change nothing when applied twice (C-CALC-1: the last multiplication wins; an attack type,
+# a zeroing, a halving is set, not added): alternatives need not be made disjoint for them
+_IDEMPOTENT = ("attack=", "opp_attack=", "atk*", "opp_atk*", "lost*", "zero_opp", "no_zero", "halve_opp")
 
 
 def _longest_cond(s: str, m: re.Match) -> tuple[list[str], str]:
@@ -1262,7 +1271,7 @@ def _facing_names(text: str) -> list[str] | None:
     return None
 
 
-def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
+def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None:
     """A condition naming alternatives → disjoint condition tuples (one row each), else None:
     names ("facing Xmon or Ymon"), abilities ("the opponent has the ability "sky" or "underwater"":
     X, then Y & !X), attributes ("facing a Virus or Unknown attribute Digimon")."""
@@ -1271,7 +1280,8 @@ def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
     t = text.strip()
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
-        rows = _or_rows([[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))])
+        raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+        rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows else None
     if (m := re.fullmatch(r"(facing .+?),? or (?:when facing )?(an? .+)", t, re.I)) and not re.search(r"\bor\b", m.group(1), re.I):
         # "facing a blue frame Ultimate level Digimon, or a red frame Digimon"
@@ -1294,7 +1304,8 @@ def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
     if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
                          r"(?: digimon)?", t, re.I):
         kind = "species" if m.group("s").lower().startswith("your") else "opp_species"
-        rows = _or_rows([[f"{kind}={_species(n)}"] for n in re.findall(rf"{_SPECIES} type", m.group("t"))])
+        raw = [[f"{kind}={_species(n)}"] for n in re.findall(rf"{_SPECIES} type", m.group("t"))]
+        rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     return None
 
