@@ -1535,3 +1535,9 @@ def test_alternatives_of_an_idempotent_effect_need_no_negation():
     assert abil('(O)When the opponent has the ability "sky" or "underwater", add 100 to your attack power.').effects == [
         "atk+100 if opp_keyword=sky | when: passive",
         "atk+100 if opp_keyword=underwater & opp_keyword!=sky | when: passive"]
+
+
+def test_cannot_receive_the_a_to_zero_effect():
+    # "A?0": the data's "?" for the arrow of "A→0" (the C attack's zeroing, C-TYPE-2) → no_zero
+    assert opt("(O)During battle, you cannot receive the effects of A?0. " + END_OF_TURN).effects == ["no_zero | limit: turn"]
+    assert opt("(O)You become unable to receive the effects of the opponent's (A goes to 0).").effects == ["no_zero"]

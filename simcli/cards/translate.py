@@ -723,6 +723,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"this digimon cannot receive any attack power modifications", lambda m: [_Eff("immune_mod")]),
         # "you are not affected by "A goes to zero"": the C effect's zeroing (no_zero, C-TYPE-2)
         (r"you are not affected by [\"'“]a goes to (?:zero|0)[\"'”]", lambda m: [_Eff("no_zero")]),
+        # "you cannot receive the effects of A?0" (the data's "?" for the arrow of "A→0") / "… of the opponent's
+        # (A goes to 0)": the C attack's zeroing (C-TYPE-2) does not reach the own A
+        (r"you (?:cannot|can't|become unable to) receive the effects? of (?:the opponent's )?(?:a ?[?→>] ?0|\(a goes to (?:0|zero)\))",
+         lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
