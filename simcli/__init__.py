@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 # Bumped when simulated results change (rules, players, RNG use), not when code only gets faster.
-ENGINE_VERSION = "4"
+ENGINE_VERSION = "5"  # 5: an option used in the battle applies its win / lose / draw rows at Point Calculation

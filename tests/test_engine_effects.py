@@ -216,6 +216,27 @@ def test_opp_hand_filter_checks_the_opponents_hand():
     assert duel(a_opts=["atk+100 if opp_hand:kind!=Digimon"], b_opts=[vir], setup=vir_on_top)[1] == [(300, 250)]
 
 
+def test_result_rows_of_an_option_used_in_the_battle():
+    # engine 5: "double your attack power, and if you win the battle, further reduce the opponent's points by 20"
+    # (Counter Attack, Bo-1213): the option used in a battle window applies its win row at Point Calculation,
+    # after the lost points (DM-PTS-1), with its conditions then and no new cost.  Both engines (both_turn).
+    win = ["atk+100 | limit: turn", "damage(20) | when: win | limit: turn"]
+    g, f = duel(a_opts=[win])
+    assert f == [(300, 250)] and g.ps[1].points == 100 - 10 - 20 and g.ps[0].points == 100
+    # limit battle: the card is in the Dark Area by then, its result row still applies
+    g, f = duel(a_opts=[["atk+100 | limit: battle", "damage(20) | when: win | limit: battle"]])
+    assert f == [(300, 250)] and g.ps[1].points == 70 and g.ps[0].slots[0] == -1
+    # the row of the other result does not apply
+    g, f = duel(a_opts=[["atk+100", "heal(10) | when: lose"]])
+    assert f == [(300, 250)] and g.ps[0].points == 100 and g.ps[1].points == 90
+    # not used (+40 does not turn the battle): nothing at Point Calculation either
+    g, f = duel(a_opts=[["atk+40", "damage(20) | when: win"]])
+    assert f == [(200, 250)] and g.ps[1].points == 100 and g.ps[0].points == 80
+    # the result row's own condition is checked at Point Calculation
+    g, f = duel(a_opts=[["atk+100", "damage(20) if points<=50 | when: win"]])
+    assert f == [(300, 250)] and g.ps[1].points == 90
+
+
 def test_baseline_never_uses_options():
     # rule BL-5: the baseline never sets or uses options; passive abilities still apply
     g, f = duel(a_opts=["atk+100"], players=("baseline", "baseline"))

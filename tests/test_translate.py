@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.254)
-    assert _option_coverage(translated) >= 0.254
+    # round 4: 0.259)
+    assert _option_coverage(translated) >= 0.259
 
 
 def _ability_coverage(translated) -> float:
@@ -372,7 +372,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 114  # v3: 68; v4: 92; round 3: 99; round 4: 114
+    assert _options_with_effects(translated) >= 118  # v3: 68; v4: 92; round 3: 99; round 4: 118
 
 
 def test_database_coverage_figures():
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 181 and cov["options_with_effects"] >= 114
+    assert cov["options_modeled"] >= 184 and cov["options_with_effects"] >= 118
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1469,16 +1469,17 @@ def test_usage_restriction_with_alternatives():
                    " level, or is a Transcendent Form.").modeled
 
 
-def test_second_action_when_you_win_is_not_modeled_on_an_option():
-    # the sentence reads as a battle row and a win row, but the engines apply an option's win / lose / draw rows
-    # only when the option itself is used at that step: the later part would never happen (docs/coverage.md)
-    tr = opt('(O)Add 300 to the attack power of your Digimon with the ability "proud", and if you win the battle, send the top'
-             " 16 cards of the opponent's Net Ocean to the Dark Area.")
-    assert tr.effects == ["atk+300 if keyword=proud", "opp_mill(16) | when: win"]
-    assert tr.unmodeled == ["delayed-result-row"]
+def test_second_action_when_you_win():
+    # a battle row and a win row: engine 5 applies the result rows of an option used in the battle at Point
+    # Calculation; an option that stays face-up for later battles keeps a label (would the result part repeat?)
     tr = opt("(O)When the opponent's attack is A, double your attack power, and if you win the battle, further reduce the"
-             " opponent's points by 20.")
-    assert not tr.modeled
+             " opponent's points by 20. " + END_OF_TURN)
+    assert tr.effects == ["atk*2 if opp_attack=A | limit: turn", "damage(20) if opp_attack=A | when: win | limit: turn"]
+    tr = opt('(O)Add 300 to the attack power of your Digimon with the ability "proud", and if you win the battle, send the top'
+             " 16 cards of the opponent's Net Ocean to the Dark Area. (O)This card remains in its slot and continues its effects"
+             " until you discard it or it is invalidated.")
+    assert tr.effects == ["atk+300 if keyword=proud | limit: discarded", "opp_mill(16) | when: win | limit: discarded"]
+    assert tr.unmodeled == ["delayed-result-row"]
     # an option with only a win row is used at that step: modeled as before
     assert opt("(O)When you win the battle, reduce the opponent's points by 20.").effects == ["damage(20) | when: win"]
 

@@ -2475,10 +2475,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
-            and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads):
-        # "add 450 …, and if you win the battle, further reduce the opponent's points by 30": the engines use an
-        # option's win / lose / draw rows only when the option itself is used at that step (from a face-down
-        # slot), never as the later part of an option used earlier in the turn: that part would not happen
+            and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
+            and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
+        # "add 450 …, and if you win the battle, further reduce the opponent's points by 30": the engines apply
+        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5);
+        # an option used at another timing, or one that stays face-up for later battles (would the result
+        # part repeat?), is not that
         tr.unmodeled.append("delayed-result-row")
     if cond_alts:
         # "can only be used when your Digimon is X, or Y": each effect once per alternative; the rows of

@@ -604,6 +604,7 @@ class Effects(NoEffects):
     log: list = []  # this battle's modifier rows: (kind, seat, row, card, count)
     dirty = False  # a box changed or slots were cleared: rebuild the modifiers after the action
     in_battle = False
+    used_battle: list = []  # (seat, card) of the options used in this turn's battle windows (their result rows)
 
     # ---- helpers -------------------------------------------------------------------------------
     def abilities_active(self, g, p) -> bool:
@@ -650,6 +651,8 @@ class Effects(NoEffects):
                 p.slot_up[k] = 0
                 self.negate_with(g, o, kind, k2)
                 return
+        if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows)
+            self.used_battle.append((p.seat, c))
         self.resolve_option(g, p, k, idx, gauge, count)
 
     def resolve_option(self, g, p, k, idx, gauge, count) -> None:
@@ -952,6 +955,7 @@ class Effects(NoEffects):
         rows.  Returns (first, second) attacker of this battle."""
         self.spent = []
         self.log = []
+        self.used_battle = []
         self.dirty = False
         self.in_battle = False
         g.ability_used = set()
@@ -1043,11 +1047,29 @@ class Effects(NoEffects):
             self.auto_abilities(g, p, tm)
             if g.decided():
                 break
+            self.result_rows(g, p, tm)
+            if g.decided():
+                break
             for k in g.players[p.seat].timed_options(g, p, tm):
                 self.use_option(g, p, k, tm)
             if g.decided():
                 break
         self.end_phase(g)
+
+    def result_rows(self, g, p, tm: int) -> None:
+        """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in
+        the order of use ("double your attack power, and if you win the battle, further reduce the
+        opponent's points by 20"): their conditions now, no cost (paid when used), wherever the card is now."""
+        t = g.t
+        for seat, c in self.used_battle:
+            if seat != p.seat:
+                continue
+            for r in range(int(t.eff_lo[seat, c]), int(t.eff_hi[seat, c])):
+                row = t.effects[r]
+                if int(row[E.E_TIMING]) == tm and cond_ok(g, p, row):
+                    apply_row(g, p, row, True, card=c)
+            if g.decided():
+                return
 
     def battle_lost(self, g, loser) -> None:
         """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
