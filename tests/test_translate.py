@@ -362,8 +362,8 @@ def _ability_coverage(translated) -> float:
 
 
 def test_ability_coverage_floor(translated):
-    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608)
-    assert _ability_coverage(translated) >= 0.605
+    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616)
+    assert _ability_coverage(translated) >= 0.615
 
 
 def _options_with_effects(translated) -> int:
