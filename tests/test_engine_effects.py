@@ -358,6 +358,22 @@ def test_evolve_ignore_and_no_ignore():
     assert g.ps[0].top == -1
 
 
+def test_evolve_ignore_rows_after_the_evolution():
+    # engine 5: "Ignore the evolution requirements and evolve your Level III Digimon into a Level IV Digimon.  After
+    # that, choose one card from your hand and send it to the Dark Area" (D-3 Bo-398): the option's other
+    # evolution rows apply right after the evolution (before, they never applied).  Both engines (both_turn).
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)),
+              digi("Gamma", level="IV", bt="A", atk=(500, 400, 300), reqs=[{"from_name": "zeta", "cards": 3}]),
+              opt("Digivice", effects=["evolve_ignore | when: evolution", "discard(1) | when: evolution"], timing="evolution")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(2, -1, -1), deck=list(range(3, 30)) + [1])  # Gamma on top: drawn first
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    # A drew 6 (Gamma among them), Gamma went to the box: 5 cards, one discarded after the evolution
+    assert g.ps[0].top == 1 and len(g.ps[0].hand) == 4 and sorted(g.ps[0].dark) == [2, 29]
+
+
 def test_limit_digimon_ends_when_the_digimon_leaves_the_box():
     # §4 limit digimon (= discarded, end event leave): face-up while its Digimon is the box's top card
     from simcli.engine.reference import PERSIST

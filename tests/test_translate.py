@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.259)
-    assert _option_coverage(translated) >= 0.259
+    # round 4: 0.261)
+    assert _option_coverage(translated) >= 0.261
 
 
 def _ability_coverage(translated) -> float:
@@ -372,7 +372,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 118  # v3: 68; v4: 92; round 3: 99; round 4: 118
+    assert _options_with_effects(translated) >= 119  # v3: 68; v4: 92; round 3: 99; round 4: 119
 
 
 def test_database_coverage_figures():
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 184 and cov["options_with_effects"] >= 118
+    assert cov["options_modeled"] >= 185 and cov["options_with_effects"] >= 119
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1542,3 +1542,11 @@ def test_cannot_receive_the_a_to_zero_effect():
     # "A?0": the data's "?" for the arrow of "A→0" (the C attack's zeroing, C-TYPE-2) → no_zero
     assert opt("(O)During battle, you cannot receive the effects of A?0. " + END_OF_TURN).effects == ["no_zero | limit: turn"]
     assert opt("(O)You become unable to receive the effects of the opponent's (A goes to 0).").effects == ["no_zero"]
+
+
+def test_word_in_type_addition_and_its_type_is():
+    tr = opt('(O)Add 200 to the attack power of your Digimon with the word "Knight" in its type (if its type is "Holy Knight",'
+             " instead of 200, add 600 to its attack power).")
+    assert tr.effects == ["atk+200 if type~Knight", "atk+400 if type~Knight & species=Holy Knight"]
+    assert opt('(O)Add 100 to your attack power. (O)This card can only be used when your Digimon is an Ultimate level with'
+               ' the ability "proud".').effects == ["atk+100 if level=Ultimate & keyword=proud"]

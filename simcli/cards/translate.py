@@ -403,6 +403,12 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _not_levels("opp_level", _levels(m.group(0)))),
         (rf"you (?:possess|have) the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         # "your Digimon is Insect type" / "has 'Dragon' in its type" (type~: the type contains the word)
+        # "your Digimon is an Ultimate level with the ability "proud""
+        (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)? with the ability {_KW}",
+         lambda m: (lambda lv: None if lv is None else lv + [f"keyword={_kw(m.group(2))}"])(_level_conds("level", _levels(m.group(1))))),
+        # "its type is "Holy Knight"": the whole species
+        (r"(?:its|your digimon's) type is ['\"]((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})['\"]",
+         lambda m: [f"species={_species(m.group(1))}"]),
         # "X type" names a whole species (species=): "Beast type" is not "Beast Man" or "Holy Beast";
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
@@ -638,6 +644,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # (base), while attacking with C
         (rf"(?:further )?add (\d+) to the {_BT} attack power of your digimon with the ability {_KW}",
          lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}", f"keyword={_kw(m.group(3))}"))]),
+        # "add 200 to the attack power of your Digimon with the word "Knight" in its type" (a word of it: type~)
+        (r"(?:further )?add (\d+) to the attack power of your digimon with the word ['\"]([A-Za-z]+)['\"] in (?:its|their) type",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"type~{m.group(2)}",))]),
         # "add 400 to the attack power of your Digimon with 'Mode' in their names" (name~)
         (r"(?:further )?add (\d+) to the attack power of your digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"name~{m.group(2).strip()}",))]),
@@ -2188,7 +2197,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
-    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to your attack power\.?",
+    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
     # "If your Digimon is a red frame Digimon, add 300 to your attack power instead" (of the card's one atk+N)
     (r"(?:when|if) (?P<c>[^,]+), add (?P<new>\d+) to your attack power instead\.?",
@@ -2482,6 +2491,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option used at another timing, or one that stays face-up for later battles (would the result
         # part repeat?), is not that
         tr.unmodeled.append("delayed-result-row")
+    if not ctx.digimon and any(h.op == "evolve_ignore" for h in heads) and any(
+            h.op != "evolve_ignore" and (h.when or ctx.timing) == "evolution" and h.conds for h in heads):
+        # the engines apply an evolve_ignore option's other evolution rows right after the evolution without
+        # checking conditions again (engine 5): a row with a condition of its own would not be that
+        tr.unmodeled.append("evolution")
     if cond_alts:
         # "can only be used when your Digimon is X, or Y": each effect once per alternative; the rows of
         # the alternatives exclude each other (_or_rows), so exactly one copy applies when the card may be used

@@ -1215,10 +1215,30 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
 
 
 @njit(cache=True, _nrt=False)
+def _ignore_after_nb(T, S, M, X, p, rng):
+    """reference_effects.Effects.ignore_after: the other evolution-timing rows of an evolve_ignore option
+    that served one of this turn's steps, right after the evolution, conditions not checked again."""
+    for i in range(S[p, EVO_N]):
+        opt = S[p, EVO + 2 * i]
+        lo = T.ct[p, opt, F_EFF_LO]
+        hi = T.ct[p, opt, F_EFF_HI]
+        ign = False
+        for r in range(lo, hi):
+            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
+                ign = True
+        if not ign:
+            continue
+        for r in range(lo, hi):
+            if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] != E.OP_EVOLVE_IGNORE:
+                apply_row_nb(T, S, M, X, p, r, True, rng, opt, 0)
+
+
+@njit(cache=True, _nrt=False)
 def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses):
     """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy)
     p's evolution-timing options (seed 004)."""
     if evolved:
+        _ignore_after_nb(T, S, M, X, p, rng)
         opp_evolved_nb(T, S, M, X, p, rng, uses)
     if X[X_PLAYER + p] == E.PLAYER_GREEDY:
         X[X_SPENT_N] = 0

@@ -908,11 +908,26 @@ class Effects(NoEffects):
         """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then p's
         evolution-timing options (seed 004)."""
         if evolved:
+            self.ignore_after(g, p)
             self.opp_evolved(g, p)
         self.spent = []
         for k in g.players[p.seat].timed_options(g, p, E.T_EVOLUTION):
             self.use_option(g, p, k, E.T_EVOLUTION)
         self.end_phase(g)
+
+    def ignore_after(self, g, p) -> None:
+        """Engine 5: an ``evolve_ignore`` option that served one of this turn's evolution steps applies its
+        other evolution-timing rows right after p's evolution ("… evolve your Level III Digimon into a Level
+        IV Digimon.  After that, choose one card from your hand and send it to the Dark Area"), before the
+        opponent's ``opp_evolved`` rows; conditions are not checked again (the translator gives such rows
+        none: the option's conditions were checked when it was used)."""
+        for opt, dig in p.evo_opts:
+            rs = rows(g, p.seat, opt)
+            if not any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
+                continue
+            for r in rs:
+                if int(r[E.E_TIMING]) == E.T_EVOLUTION and int(r[E.E_OP]) != E.OP_EVOLVE_IGNORE:
+                    apply_row(g, p, r, True, card=opt)
 
     def unbind_player(self, g, p) -> None:
         """Options used with a Digimon that is no longer the top card (end event LE_LEAVE), and a card
