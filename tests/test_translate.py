@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.261)
-    assert _option_coverage(translated) >= 0.261
+    # round 4: 0.262)
+    assert _option_coverage(translated) >= 0.262
 
 
 def _ability_coverage(translated) -> float:
@@ -372,7 +372,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 119  # v3: 68; v4: 92; round 3: 99; round 4: 119
+    assert _options_with_effects(translated) >= 120  # v3: 68; v4: 92; round 3: 99; round 4: 120
 
 
 def test_database_coverage_figures():
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 185 and cov["options_with_effects"] >= 119
+    assert cov["options_modeled"] >= 186 and cov["options_with_effects"] >= 120
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1550,3 +1550,15 @@ def test_word_in_type_addition_and_its_type_is():
     assert tr.effects == ["atk+200 if type~Knight", "atk+400 if type~Knight & species=Holy Knight"]
     assert opt('(O)Add 100 to your attack power. (O)This card can only be used when your Digimon is an Ultimate level with'
                ' the ability "proud".').effects == ["atk+100 if level=Ultimate & keyword=proud"]
+
+
+def test_reduce_their_points_and_resume_the_battle():
+    tr = opt('(O)If the opponent\'s Digimon has the ability "sky", immediately reduce their points by 20. After that, if they'
+             " still have points left, resume the battle.")
+    assert tr.effects == ["damage(20) if opp_keyword=sky"]
+
+
+def test_choose_digimon_cards_cost():
+    tr = opt("(O)Add 100 to your attack power.", activation="Battle Phase (O)Choose 2 Digimon cards from your hand and send them"
+             " to the Dark Area.")
+    assert tr.effects == ["atk+100 | cost: discard_digimon(2)"]

@@ -746,7 +746,8 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:make {_OPP_ATK} (?:0|zero)|{_OPP_ATK} becomes (?:0|zero)|reduce {_OPP_ATK} to (?:0|zero))",
          lambda m: [_Eff("zero_opp")]),
         # -- points --------------------------------------------------------------------------
-        (r"(?:immediately |further |directly )*(?:(?:reduce|lower) (?:the |your )?opponent's points by (\d+)"
+        # ("reduce their points": in every card text of the data "their" is the opponent's there)
+        (r"(?:immediately |further |directly )*(?:(?:reduce|lower) (?:(?:the |your )?opponent's|their) points by (\d+)"
          r"|the opponent loses (?:an additional |a further )?(\d+) points)",
          lambda m: [_Eff(f"damage({m.group(1) or m.group(2)})")]),
         (r"(?:immediately )?(?:reduce|lower) both your and (?:your|the) opponent's points by (\d+)",
@@ -2131,6 +2132,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",
      lambda m, ctx: [_Cost(f"discard({_num(m.group('n') or m.group('n2'))})")]),
     (rf"(?:send|discard) (?P<n>{_N[1:-1]}) cards? from your hand(?: to {_DA})?\.?", _discard_cost),
+    (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) digimon cards? from your hand(?: and send (?:it|them) to {_DA})?\.?",
+     lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     (rf"send the top (?:(?P<n>{_N[1:-1]}) cards?|card) (?:of|from) your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
     (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
@@ -2177,6 +2180,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|evolution occurred|evolved using this card|digimon evolving)\b.*)", _evolved_sentence),
     (r"this card can be used even when the opponent has no cards in their hand\.?", _ok),
     (r"this card's name is identical to .*different effects\.?", _ok),
+    # "After that, if they still have points left, resume the battle": vacuous (a player at 0 has lost, C-PTS-2)
+    (r"after that, if they still have points left, resume the battle\.?", _ok),
     # "When the opponent is Perfect level, add 100 … (excluding Digimon belonging to Unknown)": the
     # exclusion is about the opponent's Digimon named by the condition → opp_field!=<field>
     (rf"(?P<s>(?:when|if) (?:the opponent|facing|battling)[^()]+?) \(excluding (?:digimon|opponents?) (?:(?:belonging|that belong)"
