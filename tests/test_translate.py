@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.262)
-    assert _option_coverage(translated) >= 0.262
+    # round 4: 0.266)
+    assert _option_coverage(translated) >= 0.266
 
 
 def _ability_coverage(translated) -> float:
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 186 and cov["options_with_effects"] >= 120
+    assert cov["options_modeled"] >= 189 and cov["options_with_effects"] >= 120
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -701,8 +701,7 @@ def test_requirement_cards_the_engine_cannot_use_stay_unmodeled():
         assert not wp("Winning Percentage: 40%!", WP.format(more=more) + ".").modeled
     assert not wp("Super Plug-In", '(O)Evolve your Digimon into a Digimon of the next level with "O" or "Winning '
                   'Percentage: 40%!" in its evolution requirements.').modeled
-    assert not wp("Winning Percentage: 40%!", "(O)Evolve your Digimon into a Perfect or Hybrid level Digimon with Winning "
-                  "Percentage: 40%! in its evolution requirements.").modeled
+    # (a level range is modeled since round 4: wp_levels, test_winning_percentage_card_for_some_levels)
     # a requirement card with a usage condition or a deck cost
     assert not wp("Winning Percentage: 40%!", "You can use this card when your points are lower than your opponent's. "
                   + WP.format(more="")[3:] + ".").modeled
@@ -1562,3 +1561,23 @@ def test_choose_digimon_cards_cost():
     tr = opt("(O)Add 100 to your attack power.", activation="Battle Phase (O)Choose 2 Digimon cards from your hand and send them"
              " to the Dark Area.")
     assert tr.effects == ["atk+100 | cost: discard_digimon(2)"]
+
+
+def test_winning_percentage_card_for_some_levels():
+    def wp(name, text):
+        return translate_option(name, "Evolution Phase (O)Send this card face-down from your hand or slot to the Evolution"
+                                " Requirements box.", "Program", text)
+    tr = wp("Winning Percentage: 40%!", "(O)Evolve your Digimon into a Perfect or Hybrid level Digimon with Winning Percentage:"
+            " 40%! in its evolution requirements.")
+    assert tr.modeled and tr.effects == [] and tr.wp_levels == ["Perfect"] and tr.requirement_cost is None
+    tr = wp("Winning Percentage: 80%!", "(O)Evolve your Digimon into a Perfect, Ultimate, or Hybrid level Digimon with Winning"
+            " Percentage: 40%!, Winning Percentage: 60%!, or Winning Percentage: 80%! in its evolution requirements. After"
+            " evolution, choose one card from your hand and send it to the Dark Area.")
+    assert tr.modeled and tr.wp_levels == ["Perfect", "Ultimate"] and tr.requirement_cost == 1
+    # the percentages must be the card's own and all below it (DM-EVO-3's V >= W)
+    assert not wp("Winning Percentage: 60%!", "(O)Evolve your Digimon into an Ultimate level Digimon with Winning Percentage:"
+                  " 60%! in its evolution requirements.").modeled
+    # the plain "next level" card has no restriction
+    tr = wp("Winning Percentage: 40%!", "(O)Evolve your Digimon into a Digimon of the next level with Winning Percentage: 40%!"
+            " in its evolution requirements.")
+    assert tr.modeled and tr.wp_levels is None

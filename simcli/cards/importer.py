@@ -83,6 +83,8 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             keywords=tr.keywords, effects=tr.effects, unmodeled=tr.unmodeled,
             requirement_cost=tr.requirement_cost,
         )
+        if tr.wp_levels:  # only on the cards that have it: the other records stay as they were
+            card["wp_levels"] = tr.wp_levels
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

@@ -62,6 +62,9 @@ class Translation:
     # a requirement option (Winning Percentage / named, DM-EVO-3/3b): hand cards discarded after the
     # evolution step it serves (the printed cost); None: not a requirement option / not stated
     requirement_cost: int | None = None
+    # a Winning Percentage card that evolves only into some levels ("… into a Perfect or Hybrid level
+    # Digimon with Winning Percentage: 40%! …"): those levels (Hybrid dropped, DM-DECK-3); None: any
+    wp_levels: list[str] | None = None
 
     @property
     def modeled(self) -> bool:
@@ -134,6 +137,7 @@ class _Req:
     discard: int = 0
     stated: bool = False
     after: bool = False  # only "After evolution, discard N" (on an evolve_ignore card: a discard row)
+    levels: tuple[str, ...] = ()  # a Winning Percentage card that only evolves into these levels (wp_levels)
 
 
 @dataclass(frozen=True)
@@ -1519,6 +1523,20 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
 
 
+def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
+    """"Evolve your Digimon into a Perfect or Hybrid level Digimon with Winning Percentage: 40%! in its evolution
+    requirements": a Winning Percentage card (DM-EVO-3) for a step into those levels only (one level up per
+    step, DM-EVO-1: a Perfect from a Level IV).  The percentages listed must be the card's own and all below it
+    (40%, 60%, … up to the card's value: what DM-EVO-3's V >= W gives)."""
+    levels = tuple(lv for lv in _ORDER if lv in _levels(m.group("lv")) and lv != "III")
+    pcts = sorted({int(x) for x in re.findall(r"(\d+)%", m.group(0))})
+    own = re.search(r"winning percentage:?\s*(\d+)", ctx.name, re.I)
+    if not levels or not own or pcts != list(range(40, int(own.group(1)) + 1, 20)):
+        raise _Fail("evo-requirement-cost")
+    n = m.group("n")
+    return [_Req(_num(n) if n else 0, bool(n), levels=levels)]
+
+
 def _wp_req(m: re.Match, ctx: _Ctx) -> list:
     n = m.group("n")
     out: list = [_Req(_num(n) if n else 0, bool(n))]
@@ -2158,6 +2176,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"(?:evolution requirements?|power) box\.?/?", _ok),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
+    # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
+    (rf"evolve your digimon into (?:a |an )?(?P<lv>{_LVLIST}) digimon with (?P<w>{_WP_LIST}) in its evolution requirements"
+     r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two|three) cards? from your hand and send (?:it|them) to the"
+     r" dark area\.?)?", _wp_req_levels),
     # ("…, or a Hybrid level Digimon with …": never in a simulated deck, DM-DECK-3)
     (rf"evolve your digimon into a digimon of the next level(?: in your evolution box)?(?:,? or a hybrid level digimon)? with {_WP_LIST}"
      r" in its evolution requirements(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?"
@@ -2465,6 +2487,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append("evo-requirement-cost")
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
+        if lvs := [r.levels for r in reqs if r.levels]:
+            if len(reqs) != 1:
+                tr.unmodeled.append("evo-requirement-cost")
+            tr.wp_levels = list(lvs[0])
         if any(h.when != "evolved" or h.op in ("evolve_ignore", "evolve_now") for h in heads):
             tr.unmodeled.append("evolution")
         if limits and not heads:

@@ -74,6 +74,9 @@ class Tables(NamedTuple):
     stay: np.ndarray  # int8 [2,30] an option with a row of limit ``turn``: kept in the Power Box until the turn's end
     copy0: np.ndarray  # int8 [2,30] first deck index of the same card (number and name): card statistics
     #                    count a game once per card, whatever the copies (collapse_mask)
+    # int8 [2,30] a Winning Percentage card that only evolves into some levels ("Evolve your Digimon into a
+    # Perfect or Hybrid level Digimon with Winning Percentage: 40%! …"): bit 1 << LEVEL_INDEX per level; 0 = any
+    wplv: np.ndarray
 
 
 class TableError(ValueError):
@@ -95,6 +98,12 @@ def wp_value(card) -> int:
         return 0
     m = _WP_RE.search(card.get("name", ""))
     return int(m.group(1)) if m else 0
+
+
+def wp_level_ok(t, seat: int, c: int, level: int) -> bool:
+    """Winning Percentage card c may serve a step into a Digimon of this level (Tables.wplv; 0 = any)."""
+    m = int(t.wplv[seat, c])
+    return m == 0 or (m >> level) & 1 == 1
 
 
 def wp_cost(v: int) -> int:
@@ -310,9 +319,14 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
         first: dict = {}
         for i, c in enumerate(deck):
             copy0[s, i] = first.setdefault((c.get("number"), c.get("name")), i)
+    wplv = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("kind") == "Option" and c.get("wp_levels"):
+                wplv[s, i] = sum(1 << E.LEVEL_INDEX[lv] for lv in c["wp_levels"])
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -337,7 +351,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
-            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0")
+            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -492,7 +506,8 @@ def pair_table(t: Tables) -> np.ndarray:
                     for a in range(int(t.req_n[s, d])):
                         w = int(t.req[s, d, a, R_WP])
                         o = int(t.req[s, d, a, R_OPT])
-                        if (v > 0 and w > 0 and v >= w) or (o >= 0 and o == t.optname[s, c]):
+                        if (v > 0 and w > 0 and v >= w and wp_level_ok(t, s, c, int(t.level[s, d]))) \
+                                or (o >= 0 and o == t.optname[s, c]):
                             pt[s, c, d] = P_USABLE
                             break
     return pt
