@@ -352,8 +352,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.266)
-    assert _option_coverage(translated) >= 0.266
+    # round 4: 0.268)
+    assert _option_coverage(translated) >= 0.268
 
 
 def _ability_coverage(translated) -> float:
@@ -382,7 +382,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 189 and cov["options_with_effects"] >= 120
+    assert cov["options_modeled"] >= 190 and cov["options_with_effects"] >= 120
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1581,3 +1581,14 @@ def test_winning_percentage_card_for_some_levels():
     tr = wp("Winning Percentage: 40%!", "(O)Evolve your Digimon into a Digimon of the next level with Winning Percentage: 40%!"
             " in its evolution requirements.")
     assert tr.modeled and tr.wp_levels is None
+
+
+def test_named_requirement_card_that_also_accepts_winning_percentages():
+    act = "Evolution Phase (O)Send this card face-down from your hand or slot to your power box."
+    tr = translate_option("Digimental of Fate", act, "Item", "Send 1 card from your hand to the Dark Area. Evolve your Digimon"
+                          " into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' in"
+                          " its evolution requirements. Send this card to the Dark Area at the end of the evolution phase.")
+    assert tr.modeled and tr.effects == [] and tr.win_pct == 60 and tr.requirement_cost == 1
+    # only 60%: DM-EVO-3's V >= W would also serve 40%, which the text does not say
+    assert not translate_option("Digimental of Miracles", act, "Item", "Evolve your Digimon into a Digimon with 'Digimental of"
+                                " Miracles' or 'Winning Percentage: 60%!' in its evolution requirements.").modeled

@@ -65,6 +65,9 @@ class Translation:
     # a Winning Percentage card that evolves only into some levels ("… into a Perfect or Hybrid level
     # Digimon with Winning Percentage: 40%! …"): those levels (Hybrid dropped, DM-DECK-3); None: any
     wp_levels: list[str] | None = None
+    # a requirement card not named "Winning Percentage: V%!" that serves Winning Percentage requirements up to V
+    # too ("… with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' …"); None: no
+    win_pct: int | None = None
 
     @property
     def modeled(self) -> bool:
@@ -138,6 +141,7 @@ class _Req:
     stated: bool = False
     after: bool = False  # only "After evolution, discard N" (on an evolve_ignore card: a discard row)
     levels: tuple[str, ...] = ()  # a Winning Percentage card that only evolves into these levels (wp_levels)
+    win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
 
 
 @dataclass(frozen=True)
@@ -1520,6 +1524,19 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
 
 
+def _named_wp_req(m: re.Match, ctx: _Ctx) -> list:
+    """"Evolve your Digimon into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning
+    Percentage: 60%!' in its evolution requirements": a named requirement card (DM-EVO-3b, its own name) that
+    is also a Winning Percentage card (DM-EVO-3) of the highest value listed — only when the values listed are
+    all those up to it (40%, 60%, …: what V >= W gives)."""
+    items = re.findall(r"'([^']+)'", m.group("items"))
+    pcts = sorted(int(w.group(1)) for x in items if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
+    names = [x for x in items if not re.fullmatch(r"winning percentage:\s*\d+%!", x, re.I)]
+    if len(names) != 1 or name_key(names[0]) != name_key(ctx.name) or not pcts or pcts != list(range(40, pcts[-1] + 1, 20)):
+        return [_U("evo-requirement-cost")]
+    return [_Req(win_pct=pcts[-1])]
+
+
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
 
 
@@ -2191,6 +2208,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # named requirement cards ("+ <this card>" in a Digimon's requirements): only when the quoted
     # name is this card's own name (DM-NAME-1).  "into a Beelzebumon or …": the Digimon that name
     # the card in their requirements are the ones it evolves (the rule checks them, DM-EVO-3b)
+    # "Evolve your Digimon into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning
+    # Percentage: 60%!' in its evolution requirements": named and Winning Percentage at once
+    (r"evolve your digimon into a digimon with (?P<items>'[^']+'(?:(?:,? or |, )'[^']+')+) in its evolution requirements\.?",
+     _named_wp_req),
     (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
@@ -2487,6 +2508,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append("evo-requirement-cost")
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
+        if wps := [r.win_pct for r in reqs if r.win_pct]:
+            tr.win_pct = wps[0]
         if lvs := [r.levels for r in reqs if r.levels]:
             if len(reqs) != 1:
                 tr.unmodeled.append("evo-requirement-cost")

@@ -94,8 +94,12 @@ _OPTYPES = {"program": 0, "item": 1, "field": 2}
 
 
 def wp_value(card) -> int:
+    """V of a card that serves Winning Percentage requirements: "Winning Percentage: V%!" by name (DM-EVO-3), or
+    the database's ``win_pct`` of a named requirement card whose text also accepts them (Digimental of Fate)."""
     if card.get("kind") != "Option":
         return 0
+    if card.get("win_pct"):
+        return int(card["win_pct"])
     m = _WP_RE.search(card.get("name", ""))
     return int(m.group(1)) if m else 0
 
