@@ -167,7 +167,8 @@ C_CARDF = 33  # the opponent's option card being applied matches a filter (cmp =
 C_HAND = 34  # cards in the own hand (numeric cmp)
 C_OPP_HAND = 35
 C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
-N_CONDS = 37
+C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
+N_CONDS = 38
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

@@ -179,6 +179,64 @@ def test_conditions():
     assert f == [(300, 250)]
 
 
+def test_species_is_the_whole_species_and_type_a_word_of_it():
+    # species=S: the card's species is S as a whole ("Beast" is not "Beast Man"); type~W: a word of it.
+    # A slash species ("Dragon Man/Cyborg") is each of its species.  Both engines (both_turn).
+    bm = {"a_kw": {"species": "Beast Man"}}
+    assert duel(a_fx=["atk+100 if species=Beast | when: passive"], **bm)[1] == [(200, 250)]
+    assert duel(a_fx=["atk+100 if species=Beast Man | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if type~Beast | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if species!=Beast | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if sheet:species=Beast Man | when: passive"], **bm)[1] == [(300, 250)]
+    assert duel(a_fx=["atk+100 if sheet:species=Man | when: passive"], **bm)[1] == [(200, 250)]
+    dc = {"a_kw": {"species": "Dragon Man/Cyborg"}}
+    assert duel(b_fx=["atk+100 if opp_species=Cyborg | when: passive"], **dc)[1] == [(200, 350)]
+    assert duel(b_fx=["atk+100 if opp_species=Dragon Man | when: passive"], **dc)[1] == [(200, 350)]
+    assert duel(b_fx=["atk+100 if opp_species=Dragon | when: passive"], **dc)[1] == [(200, 250)]
+
+
+def test_opp_hand_filter_checks_the_opponents_hand():
+    # "Check the contents of your opponent's hand; if their hand contains a Virus attribute Digimon card, add 200
+    # to your attack power" (St-384): opp_hand:attr=Virus holds while a card of B's hand matches.  B's card 1, a weak
+    # Level III, is put on top of B's deck (setup): B draws it in its Preparation phase and holds it in the battle.
+    # A's option +100 turns the battle only when the condition holds (both engines, both_turn).
+    def vir_on_top(g):
+        g.ps[1].slots[0] = -1
+        g.ps[1].deck.append(1)
+
+    for attr, fights in (("Virus", [(300, 250)]), ("Data", [(200, 250)])):
+        vir = digi("Vir", atk=(10, 10, 10), attribute=attr)
+        g, f = duel(a_opts=["atk+100 if opp_hand:attr=Virus"], b_opts=[vir], setup=vir_on_top)
+        assert 1 in g.ps[1].hand and f == fights, attr  # checked, not taken
+    # B's hand holds only filler options besides Vir: a Digimon card is there, a Field card is not
+    vir = digi("Vir", atk=(10, 10, 10), attribute="Data")
+    assert duel(a_opts=["atk+100 if opp_hand:kind=Digimon"], b_opts=[vir], setup=vir_on_top)[1] == [(300, 250)]
+    assert duel(a_opts=["atk+100 if opp_hand:optype=Field"], b_opts=[vir], setup=vir_on_top)[1] == [(200, 250)]
+    # a negated filter: some card of B's hand is not a Digimon
+    assert duel(a_opts=["atk+100 if opp_hand:kind!=Digimon"], b_opts=[vir], setup=vir_on_top)[1] == [(300, 250)]
+
+
+def test_result_rows_of_an_option_used_in_the_battle():
+    # engine 5: "double your attack power, and if you win the battle, further reduce the opponent's points by 20"
+    # (Counter Attack, Bo-1213): the option used in a battle window applies its win row at Point Calculation,
+    # after the lost points (DM-PTS-1), with its conditions then and no new cost.  Both engines (both_turn).
+    win = ["atk+100 | limit: turn", "damage(20) | when: win | limit: turn"]
+    g, f = duel(a_opts=[win])
+    assert f == [(300, 250)] and g.ps[1].points == 100 - 10 - 20 and g.ps[0].points == 100
+    # limit battle: the card is in the Dark Area by then, its result row still applies
+    g, f = duel(a_opts=[["atk+100 | limit: battle", "damage(20) | when: win | limit: battle"]])
+    assert f == [(300, 250)] and g.ps[1].points == 70 and g.ps[0].slots[0] == -1
+    # the row of the other result does not apply
+    g, f = duel(a_opts=[["atk+100", "heal(10) | when: lose"]])
+    assert f == [(300, 250)] and g.ps[0].points == 100 and g.ps[1].points == 90
+    # not used (+40 does not turn the battle): nothing at Point Calculation either
+    g, f = duel(a_opts=[["atk+40", "damage(20) | when: win"]])
+    assert f == [(200, 250)] and g.ps[1].points == 100 and g.ps[0].points == 80
+    # the result row's own condition is checked at Point Calculation
+    g, f = duel(a_opts=[["atk+100", "damage(20) if points<=50 | when: win"]])
+    assert f == [(300, 250)] and g.ps[1].points == 90
+
+
 def test_baseline_never_uses_options():
     # rule BL-5: the baseline never sets or uses options; passive abilities still apply
     g, f = duel(a_opts=["atk+100"], players=("baseline", "baseline"))
@@ -298,6 +356,22 @@ def test_evolve_ignore_and_no_ignore():
     # rule BL-5: the baseline never uses it
     g = _ignore_game(players=("baseline", "baseline"))
     assert g.ps[0].top == -1
+
+
+def test_evolve_ignore_rows_after_the_evolution():
+    # engine 5: "Ignore the evolution requirements and evolve your Level III Digimon into a Level IV Digimon.  After
+    # that, choose one card from your hand and send it to the Dark Area" (D-3 Bo-398): the option's other
+    # evolution rows apply right after the evolution (before, they never applied).  Both engines (both_turn).
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)),
+              digi("Gamma", level="IV", bt="A", atk=(500, 400, 300), reqs=[{"from_name": "zeta", "cards": 3}]),
+              opt("Digivice", effects=["evolve_ignore | when: evolution", "discard(1) | when: evolution"], timing="evolution")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(2, -1, -1), deck=list(range(3, 30)) + [1])  # Gamma on top: drawn first
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    # A drew 6 (Gamma among them), Gamma went to the box: 5 cards, one discarded after the evolution
+    assert g.ps[0].top == 1 and len(g.ps[0].hand) == 4 and sorted(g.ps[0].dark) == [2, 29]
 
 
 def test_limit_digimon_ends_when_the_digimon_leaves_the_box():

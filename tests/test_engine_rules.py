@@ -248,6 +248,60 @@ def test_warp_evolution_wp_and_cards():
     assert len(p.dark) == 1 + 2 + 1
 
 
+def test_winning_percentage_card_for_some_levels_only():
+    # DM-EVO-3 with the card's own text (engine 5): "Evolve your Digimon into a Perfect or Hybrid level Digimon with
+    # Winning Percentage: 40%! in its evolution requirements" (St-808, wp_levels ["Perfect"]) serves the IV → Perfect
+    # step, never a step into a Level IV.  AlphaIV needs 40% here; both engines (both_turn).
+    def game(wp):
+        a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)),                                              # 0
+                  digi("AlphaIV", level="IV", atk=(400, 300, 200), reqs=[{"from_name": "alpha", "win_pct": 40}]),  # 1
+                  digi("AlphaP", level="Perfect", atk=(500, 400, 300), reqs=[{"from_name": "alphaiv", "win_pct": 40}]),
+                  wp])                                                                                     # 2, 3
+        b = fill([digi("Beta", bt="B", atk=(100, 100, 100))])
+        T, g = scenario(a, b)
+        place(g, 0, l3=0, hand=[1, 2, 3], deck=list(range(10, 20)))
+        place(g, 1, l3=0, deck=list(range(1, 11)))
+        both_turn(T, g, fa=0)
+        return g.ps[0]
+
+    p = game(WP40())  # a plain 40% card: Alpha → AlphaIV (the only 40% step it can prepare first)
+    assert p.top == 1 and 3 in p.dark
+    p = game(custom("St-59", wp_levels=["Perfect"]))  # only into a Perfect: no step into AlphaIV (nothing else serves)
+    assert p.top == -1 and 3 in p.hand
+    # from a Level IV the same card serves the step into the Perfect
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)),
+              digi("AlphaIV", level="IV", atk=(400, 300, 200), reqs=[{"from_name": "alpha", "cards": 1}]),
+              digi("AlphaP", level="Perfect", atk=(500, 400, 300), reqs=[{"from_name": "alphaiv", "win_pct": 40}]),
+              custom("St-59", wp_levels=["Perfect"])])
+    b = fill([digi("Beta", bt="B", atk=(100, 100, 100))])
+    T, g = scenario(a, b)
+    place(g, 0, l3=0, hand=[1, 2, 3], deck=list(range(10, 20)))
+    place(g, 1, l3=0, deck=list(range(1, 11)))
+    both_turn(T, g, fa=0)
+    assert g.ps[0].top == 2 and 3 in g.ps[0].dark
+
+
+def test_named_requirement_card_with_a_winning_percentage_value():
+    # DM-EVO-3 / 3b with the card's own text (engine 5): "Evolve your Digimon into a Digimon with 'Digimental of Fate',
+    # 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' in its evolution requirements" (Bo-1148, win_pct 60)
+    # serves a 40% requirement too, paying its printed cost (1 card) after the step.  Both engines (both_turn).
+    def game(fate):
+        a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)),                                              # 0
+                  digi("AlphaIV", level="IV", atk=(400, 300, 200), reqs=[{"from_name": "alpha", "win_pct": 40}]),  # 1
+                  fate, digi("Alpha2", bt="A", atk=(100, 100, 100))])                                      # 2, 3
+        b = fill([digi("Beta", bt="B", atk=(100, 100, 100))])
+        T, g = scenario(a, b)
+        place(g, 0, l3=0, hand=[1, 2, 3], deck=list(range(10, 20)))
+        place(g, 1, l3=0, deck=list(range(1, 11)))
+        both_turn(T, g, fa=0)
+        return g.ps[0]
+
+    p = game(custom("St-59", name="Digimental of Fate", option_type="Item", requirement_cost=1, win_pct=60))
+    assert p.top == 1 and 2 in p.dark and 3 in p.dark  # evolved with it; the Level III Alpha2 paid the cost
+    p = game(custom("St-59", name="Digimental of Fate", option_type="Item", requirement_cost=1))  # no win_pct: named only
+    assert p.top == -1
+
+
 def _evolve_only(g, seat=0):
     """Preparation step (4) and the Evolution phase for one seat, without the discard/draw steps."""
     p = g.ps[seat]

@@ -61,6 +61,8 @@ One effect per string::
               | points OP2 N | opp_points OP2 N | points OP2 opp (own points against the opponent's)
               | attr=X | opp_attr=X | field=X | opp_field=X
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
+              | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
+                                           "Dragon Man/Cyborg" is both species)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
               | name=NAME | opp_name=NAME | name~TEXT | opp_name~TEXT (the name contains TEXT)
               | group=G | opp_group=G      the Digimon's group (Royal Knights, Seven Great Demon Lords …)
@@ -74,9 +76,11 @@ One effect per string::
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
               | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
               | slots OP2 N                cards in the own option slots (face up or down)
+              | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
+                                           opponent's hand; if it contains a Virus attribute Digimon")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
-    FILTER   := name=NAME | name~TEXT | type~WORD | field=F | attr=A | level=LEVEL | frame=COLOUR
+    FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
               (every "=" form also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
@@ -192,6 +196,8 @@ _COND_WORD = {
     "opp_field": (E.C_OPP_FIELD, "field"),
     "type": (E.C_TYPE, "word"),
     "opp_type": (E.C_OPP_TYPE, "word"),
+    "species": (E.C_TYPE, "species"),  # the whole species: a token of its own in the words table
+    "opp_species": (E.C_OPP_TYPE, "species"),
     "keyword": (E.C_KEYWORD, "word"),
     "opp_keyword": (E.C_OPP_KEYWORD, "word"),
     "name": (E.C_NAME, "name"),
@@ -201,7 +207,8 @@ _COND_WORD = {
     "opp_group": (E.C_OPP_GROUP, "group"),
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
-_COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF}
+_COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
+                "opp_hand": E.C_OPP_HANDF}
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
@@ -216,6 +223,7 @@ _FILTERS = {
     ("name", "="): E.FK_NAME, ("name", "~"): E.FK_NAME_HAS, ("type", "~"): E.FK_TYPE, ("field", "="): E.FK_FIELD,
     ("attr", "="): E.FK_ATTR, ("level", "="): E.FK_LEVEL, ("frame", "="): E.FK_FRAME, ("group", "="): E.FK_GROUP,
     ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
+    ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
 }
 
 _NUM = r"(\d+)"
@@ -336,8 +344,8 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
-        if cmp == "~" and kind in ("group", "opp_group", "attr", "opp_attr", "field", "opp_field", "keyword",
-                                   "opp_keyword"):
+        if cmp == "~" and kind in ("species", "opp_species", "group", "opp_group", "attr", "opp_attr", "field",
+                                   "opp_field", "keyword", "opp_keyword"):
             raise EffectSyntaxError(f"'~' is not allowed with {kind!r}: {s!r}")
     else:
         raise EffectSyntaxError(f"unknown condition {kind!r}")
@@ -515,6 +523,17 @@ class Vocab:
         return self.texts.index(t)
 
 
+def species_tokens(species: str | None) -> list[str]:
+    """The whole-species tokens of a card's species ("Mythical Beast/Holy Beast" names two species):
+    ``species=X`` matches a card with the token of X among its words (the ``type~`` words never
+    start with "=", so a token never equals a word)."""
+    return [species_token(p) for p in (species or "").split("/") if p.strip()]
+
+
+def species_token(species: str) -> str:
+    return "=" + re.sub(r"\s+", " ", species.strip())
+
+
 def normalize_word(word: str) -> str:
     return re.sub(r"[\s\-]", "", word).lower()
 
@@ -525,6 +544,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         fk, v = filter_code(key, "=", value, vocab)
         return -fk, v
     fk = _FILTERS[(key, cmp)]
+    if key == "species":
+        return fk, vocab.code("word", species_token(value))
     if fk == E.FK_NAME:
         from simcli.cards.names import norm_name
 
@@ -585,6 +606,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
                 from simcli.cards.names import norm_name
 
                 value = vocab.code(cat, norm_name(c.value))  # a rule name (DM-NAME-1, aliases)
+            elif cat == "species":
+                value = vocab.code("word", species_token(c.value))
             else:
                 value = vocab.code(cat, c.value)
         row[base : base + 3] = (kind, cmp, value)

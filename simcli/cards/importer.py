@@ -83,6 +83,10 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             keywords=tr.keywords, effects=tr.effects, unmodeled=tr.unmodeled,
             requirement_cost=tr.requirement_cost,
         )
+        if tr.wp_levels:  # only on the cards that have it: the other records stay as they were
+            card["wp_levels"] = tr.wp_levels
+        if tr.win_pct:
+            card["win_pct"] = tr.win_pct
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

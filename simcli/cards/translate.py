@@ -62,6 +62,12 @@ class Translation:
     # a requirement option (Winning Percentage / named, DM-EVO-3/3b): hand cards discarded after the
     # evolution step it serves (the printed cost); None: not a requirement option / not stated
     requirement_cost: int | None = None
+    # a Winning Percentage card that evolves only into some levels ("… into a Perfect or Hybrid level
+    # Digimon with Winning Percentage: 40%! …"): those levels (Hybrid dropped, DM-DECK-3); None: any
+    wp_levels: list[str] | None = None
+    # a requirement card not named "Winning Percentage: V%!" that serves Winning Percentage requirements up to V
+    # too ("… with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' …"); None: no
+    win_pct: int | None = None
 
     @property
     def modeled(self) -> bool:
@@ -89,6 +95,11 @@ class _Eff:
 @dataclass(frozen=True)
 class _Cond:  # card-wide condition (a usage restriction): added to every effect of the card
     cond: str
+
+
+@dataclass(frozen=True)
+class _CondAlts:  # a usage restriction with alternatives: every effect of the card once per (disjoint) row
+    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -129,6 +140,8 @@ class _Req:
     discard: int = 0
     stated: bool = False
     after: bool = False  # only "After evolution, discard N" (on an evolve_ignore card: a discard row)
+    levels: tuple[str, ...] = ()  # a Winning Percentage card that only evolves into these levels (wp_levels)
+    win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
 
 
 @dataclass(frozen=True)
@@ -150,7 +163,7 @@ class _U:  # unmodeled, with a category label
     label: str
 
 
-_Piece = _Eff | _Cond | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
+_Piece = _Eff | _Cond | _CondAlts | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
 _Builder = Callable[[re.Match, "_Ctx"], list]
 
 
@@ -186,6 +199,15 @@ def _fix_name(name: str) -> str:
     return _NAME_FIXES.get(re.sub(r"[\s\-]", "", name).lower(), name)
 
 
+# a species the card texts spell otherwise than the Type column ("Small Demon" for 小悪魔型, printed
+# "Small Devil" on Impmon, Pico Devimon …); a data test checks that every species a row names exists
+_SPECIES_FIXES = {"small demon": "Small Devil"}
+
+
+def _species(name: str) -> str:
+    return _SPECIES_FIXES.get(name.lower(), name)
+
+
 def _num(s: str) -> int:
     s = s.strip().lower()
     return int(s) if s.isdigit() else _NUMBER_WORDS[s]
@@ -214,6 +236,7 @@ _LEVEL_WORDS = {"iii": "III", "iv": "IV", "perfect": "Perfect", "ultimate": "Ult
 _LV = r"(?:level (?:iii|iv)|(?:perfect|ultimate|hybrid)(?: level)?|level-(?:iii|iv)|iii|iv)"
 _LVLIST = rf"({_LV}(?:(?:,? or |, |,? and | and/or ){_LV})*)(?: level)?"
 _BT = r"([abc])"
+_SPECIES = r"((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})"  # "Beast Man", "Ancient Aquatic Beast Man"
 _KW = r"[\"“']([^\"”']+)[\"”']"  # a quoted ability keyword
 _ORDER = ("III", "IV", "Perfect", "Ultimate")
 
@@ -339,6 +362,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_points>={m.group(1)}", f"opp_points<={m.group(2)}"]),
         (r"you have (?:between )?(\d+) (?:and|to) (\d+) points(?: remaining| left)?|your points are between (\d+) and (\d+)(?: points)?",
          lambda m: [f"points>={m.group(1) or m.group(3)}", f"points<={m.group(2) or m.group(4)}"]),
+        # "when you have 60-40 points left" (the higher number first)
+        (r"you have (\d+) ?- ?(\d+) points(?: remaining| left)?",
+         lambda m: [f"points>={min(int(m.group(1)), int(m.group(2)))}", f"points<={max(int(m.group(1)), int(m.group(2)))}"]),
         # "facing a Perfect level Digimon" / "facing a Level IV or Perfect level Digimon"
         # "facing a red frame (Level IV) Digimon" / "your Digimon is a blue frame Ultimate level"
         (rf"(?:facing|battling) (?:a |an |the )?(?:opponent(?:'s)? )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon| opponent)?",
@@ -377,7 +403,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
         (rf"(?:you have|your digimon has|your digimon with|you are a digimon with) the ability {_KW}",
          lambda m: [f"keyword={_kw(m.group(1))}"]),
-        (rf"your digimon is {_ATTR_RE} attribute", lambda m: [f"attr={_ATTRS[m.group(1).lower()]}"]),
+        (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute(?: digimon)?", lambda m: [f"attr={_ATTRS[m.group(1).lower()]}"]),
         (rf"your digimon (?:belongs|is belonging) to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
@@ -389,10 +415,19 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _not_levels("opp_level", _levels(m.group(0)))),
         (rf"you (?:possess|have) the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         # "your Digimon is Insect type" / "has 'Dragon' in its type" (type~: the type contains the word)
-        (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?) type(?: digimon)?",
-         lambda m: [f"type~{m.group(1)}"]),
-        # ("facing a Beast type Digimon" is NOT translated: opp_type~Beast tests one word of the
-        # species, which also holds for "Beast Man", "Holy Beast" …; and a two-word type never matches)
+        # "your Digimon is an Ultimate level with the ability "proud""
+        (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)? with the ability {_KW}",
+         lambda m: (lambda lv: None if lv is None else lv + [f"keyword={_kw(m.group(2))}"])(_level_conds("level", _levels(m.group(1))))),
+        # "its type is "Holy Knight"": the whole species
+        (r"(?:its|your digimon's) type is ['\"]((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})['\"]",
+         lambda m: [f"species={_species(m.group(1))}"]),
+        # "X type" names a whole species (species=): "Beast type" is not "Beast Man" or "Holy Beast";
+        # "'X' in its type" is a word of it (type~)
+        (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
+         lambda m: [f"species={_species(m.group(1))}"]),
+        (rf"(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?{_SPECIES} type(?: digimon| opponent)?"
+         rf"|(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_SPECIES} type(?: digimon)?",
+         lambda m: [f"opp_species={_species(m.group(1) or m.group(2))}"]),
         # "your Digimon is Perfect or Ultimate level, and belongs to Virus Busters"
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?,? and (?:also )?belongs to {_FIELD_RE}",
          lambda m: (lambda lv: None if lv is None else lv + [f"field={_FIELDS[m.group(2).lower()]}"])(
@@ -401,7 +436,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_ATTR_RE} attribute,? (?:and )?(?:is )?(?:also )?(?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _attr_level("", m.group(1), m.group(2))),
         # "'X' in its name": the printed name contains X (name~)
-        (r"(?:your digimon|you) (?:has|have|contains?) (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|your) name",
+        (r"(?:your digimon|you|they|it) (?:has|have|contains?) (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|your|their) names?",
          lambda m: [f"name~{m.group(1).strip()}"]),
         (r"(?:(?:the |your )?opponent(?:'s digimon| digimon)? (?:has|contains)|facing (?:a |an )?(?:digimon|opponent) (?:with|containing))"
          r" (?:the word )?['\"]([\w .:\-]+)['\"] in its name", lambda m: [f"opp_name~{m.group(1).strip()}"]),
@@ -433,12 +468,20 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
+        # "(if) their hand / it contains a Virus attribute Digimon card" (after "check the opponent's hand"):
+        # one card of the opponent's hand matches (opp_hand:FILTER)
+        (r"(?:their|the opponent's) hand contains (?:a |an |any )?(?P<d>.+?)|it contains (?:a |an |any )?(?P<d2>.+?)",
+         lambda m: _opp_hand_conds(m.group("d") or m.group("d2"))),
         # cards in the own / the opponent's hand (hand, opp_hand)
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
         (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
+        # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
+        # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
+        (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
+        (rf"this card is used by (?:a |your )?digimon belonging to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -452,6 +495,19 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
 def _type_words(kind: str, text: str) -> list[str]:
     """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species)."""
     return [f"{kind}~{w}" for w in text.split()]
+
+
+def _opp_hand_conds(desc: str) -> list[str]:
+    """"a Virus attribute Digimon card" / "any Digimon belonging to Deep Savers" (a card of the opponent's hand)
+    → one ``opp_hand:`` filter, only where the filter alone says "a Digimon": an attribute, a field, a
+    level, a species, a name (option cards have none of them; an option may grant an ability keyword or
+    have a frame or a category, so those would need two filters on one card)."""
+    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", desc.strip(), flags=re.I)
+    d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
+    conds = _support_desc(d)
+    if conds is None or len(conds) != 1 or not re.fullmatch(r"(?:attr|field|level|species|name)=[^&]+", conds[0]):
+        raise _Fail("hand-disruption")
+    return [f"opp_hand:{conds[0]}"]
 
 
 def _lower_than(kind: str, text: str) -> list[str]:
@@ -517,7 +573,7 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
         if re.search(r"mon\b", m.group(1)):
             return [f"{kind}:name={m.group(1)}"]  # "a Xuanwumon", "a 'Qinglongmon' card"
     conds = _support_desc(desc.replace("'", ""))
-    if conds is None or any(not re.fullmatch(r"(?:type~|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
+    if conds is None or any(not re.fullmatch(r"(?:type~|species=|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
         return None
     return [f"{kind}:{c}" for c in conds]
 
@@ -572,7 +628,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further |you can |you may )?add (\d+) to {_YOUR_ATK}", lambda m: [_Eff(f"atk+{m.group(1)}")]),
         (rf"{_YOUR_ATK} (?:is increased|increases) by (\d+)", lambda m: [_Eff(f"atk+{m.group(1)}")]),
         # "add 50 to your A attack power": the printed A number (base), only when attacking with A
-        (rf"(?:further )?add (\d+) to your {_BT} attack(?: power)?",
+        (rf"(?:further )?add (\d+) to (?:your|its) {_BT} attack(?: power)?",
          lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
         # "add 50 to your A, B and C attack power": every printed attack
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
@@ -587,6 +643,29 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
+        # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
+        (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),
+        # "add 300 to the attack power of your Digimon with "Norimon" in its group, or with "Locomon" in its name":
+        # the group (group=, a part of the data's Group) or the name (name~), disjoint rows
+        (r"(?:further )?add (\d+) to the attack power of your digimon with ['\"]([\w .:\-]+)['\"] in its group,? or with"
+         r" ['\"]([\w .:\-]+)['\"] in its name",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"group={m.group(2).strip()}",)),
+                    _Eff(f"atk+{m.group(1)}", (f"name~{m.group(3).strip()}", f"group!={m.group(2).strip()}"))]),
+        # "add 400 to the C attack power of your Digimon with the ability "grappling"": the printed C number
+        # (base), while attacking with C
+        (rf"(?:further )?add (\d+) to the {_BT} attack power of your digimon with the ability {_KW}",
+         lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}", f"keyword={_kw(m.group(3))}"))]),
+        # "add 200 to the attack power of your Digimon with the word "Knight" in its type" (a word of it: type~)
+        (r"(?:further )?add (\d+) to the attack power of your digimon with the word ['\"]([A-Za-z]+)['\"] in (?:its|their) type",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"type~{m.group(2)}",))]),
+        # "add 400 to the attack power of your Digimon with 'Mode' in their names" (name~)
+        (r"(?:further )?add (\d+) to the attack power of your digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"name~{m.group(2).strip()}",))]),
+        # "add 100 to the attack power of your Cyborg type and Machine type Digimon": a Digimon of one of
+        # the species (disjoint rows, exact for an addition)
+        (rf"(?:further )?add (\d+) to the attack power of your (?P<t>{_SPECIES} type(?:(?:,| and|, and| or|, or) {_SPECIES} type)+)"
+         r" digimon", lambda m: _species_alts(m)),
         # "all Digimon on your sheet" / "the Digimon in your Digimon Box": only the battling one has an
         # attack power that counts (the support's own number is never compared)
         (r"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon on your sheet"
@@ -633,6 +712,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(double|triple|quadruple|quintuple) {_YOUR_ATK}", lambda m: [_Eff(f"atk*{_MULT[m.group(1).lower()]}")]),
         (rf"{_YOUR_ATK} (?:is|becomes) (doubled|tripled)",
          lambda m: [_Eff(f"atk*{ {'doubled': 2, 'tripled': 3}[m.group(1).lower()] }")]),
+        # "add to your Digimon's attack power 800 if its attack is A, 500 if its attack is B, or 300 if its
+        # attack is C": one row per attack (they exclude each other)
+        (r"add to your digimon's attack power (\d+) if its attack is ([abc]), (\d+) if its attack is ([abc]),? or (\d+)"
+         r" if its attack is ([abc])",
+         lambda m: [_Eff(f"atk+{m.group(i)}", (f"attack={m.group(i + 1).upper()}",)) for i in (1, 3, 5)]),
+        # "add 100 to your attack power after your attack becomes B" (a card whose attack=B row comes first):
+        # the addition to the B attack, while the attack is B
+        (rf"add (\d+) to your attack power after your attack becomes {_BT}",
+         lambda m: [_Eff(f"atk+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
+        # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
+        (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
+         lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
         # "your attack becomes C" / "you can make your attack A regardless of the opponent's battle type";
         # "… your attack A or C …": one row per letter (a Digimon's ◎ abilities only, see _effect_sentence)
         (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: or {_BT})?"
@@ -643,7 +734,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
         # "your A cannot go to zero (due to the effects of attack C)": immune to A->0 (C-TYPE-2)
         # ("C … due to attack A", "B … due to attack B" are vacuous: only C carries a zeroing effect here)
-        (r"(?:your |its |this digimon's |the )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
+        (r"(?:your |its |this digimon's |the |your digimon's )?(?:attacks? )?(?:a|a and c|a or c|a, b,? and c|a, b,? or c)(?: attacks?)?(?: power)?"
          r"(?: of the digimon in your digimon box)?"
          r" (?:cannot|will not|can't|does not) (?:go|become) (?:to )?(?:zero|0)"
          r"(?: (?:due to|by|as a result of) (?:the )?(?:effects? of )?(?:of )?(?:(?:its |the opponent's |an )?attacks? c(?:,? (?:b,? )?or a)?"
@@ -653,6 +744,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"this digimon cannot receive any attack power modifications", lambda m: [_Eff("immune_mod")]),
         # "you are not affected by "A goes to zero"": the C effect's zeroing (no_zero, C-TYPE-2)
         (r"you are not affected by [\"'“]a goes to (?:zero|0)[\"'”]", lambda m: [_Eff("no_zero")]),
+        # "you cannot receive the effects of A?0" (the data's "?" for the arrow of "A→0") / "… of the opponent's
+        # (A goes to 0)": the C attack's zeroing (C-TYPE-2) does not reach the own A
+        (r"you (?:cannot|can't|become unable to) receive the effects? of (?:the opponent's )?(?:a ?[?→>] ?0|\(a goes to (?:0|zero)\))",
+         lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
@@ -663,7 +758,8 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:make {_OPP_ATK} (?:0|zero)|{_OPP_ATK} becomes (?:0|zero)|reduce {_OPP_ATK} to (?:0|zero))",
          lambda m: [_Eff("zero_opp")]),
         # -- points --------------------------------------------------------------------------
-        (r"(?:immediately |further |directly )*(?:(?:reduce|lower) (?:the |your )?opponent's points by (\d+)"
+        # ("reduce their points": in every card text of the data "their" is the opponent's there)
+        (r"(?:immediately |further |directly )*(?:(?:reduce|lower) (?:(?:the |your )?opponent's|their) points by (\d+)"
          r"|the opponent loses (?:an additional |a further )?(\d+) points)",
          lambda m: [_Eff(f"damage({m.group(1) or m.group(2)})")]),
         (r"(?:immediately )?(?:reduce|lower) both your and (?:your|the) opponent's points by (\d+)",
@@ -810,8 +906,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "… evolve your Level III Digimon into a Level IV Digimon": one level up from a given level
         (rf"ignore (?:the |your )?evolution requirements and evolve your (?P<a>{_LV}) digimon into (?:a |an )?(?P<b>{_LV}) digimon"
          r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
-        (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV}) digimon"
-         r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
+        # ("… into a Perfect level or Hybrid level Digimon": a Hybrid is never in a simulated deck, DM-DECK-3)
+        (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV})"
+         r"(?: or hybrid(?: level)?)? digimon(?: in your (?:hand|evolution box))?", _evolve_from_to),
+        # "allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements"
+        (rf"allows? your (?P<a>{_LV}) digimon to evolve into (?:a |an )?(?P<b>{_LV}) digimon,? ignoring (?:the |its )?evolution"
+         r" requirements", _evolve_from_to),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
          r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
         # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
@@ -959,6 +1059,14 @@ def _discard_and(m: re.Match) -> list[_Eff]:
     return [_Eff(op, costs=(cost,))]
 
 
+def _species_alts(m: re.Match) -> list[_Eff]:
+    names = re.findall(rf"{_SPECIES} type", m.group("t"))
+    rows = _or_rows([[f"species={_species(n)}"] for n in names])
+    if rows is None or any(len(r) > E.MAX_CONDS for r in rows):
+        raise _Fail("condition")
+    return [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in rows]
+
+
 def _own_desc(desc: str) -> list[str]:
     own = _support_desc(desc)
     if not own:
@@ -1047,6 +1155,7 @@ _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon mak
 # "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test
 # checks that every such card is a Jogress-only or out-of-scope card)
 _EVOLVED_LEAD = re.compile(r"when you (?:evolve|fuse) (?:in)?to this digimon,\s+", re.I)
+_CHECK_HAND_LEAD = re.compile(r"check (?:the contents of )?(?:your |the )?opponent's hand(?:;|,)? (?:and )?(?=if )", re.I)
 _START_LEAD = re.compile(r"at the start of (?:the |each )?battle,?\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
@@ -1060,6 +1169,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     s = s.strip().rstrip(".").strip()
     conds: list[str] = []
     alts: list[tuple[str, ...]] = []  # "when facing Xmon or Ymon": one row per alternative (made disjoint)
+    alt_text = ""
     when = ""
     during_battle = choice = False
     times = 1
@@ -1070,6 +1180,8 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             choice, s = choice or bool(m.group("choice")), s[m.end():]
         elif m := _BATTLE_LEAD.match(s):
             during_battle, s = True, s[m.end():]
+        elif m := _CHECK_HAND_LEAD.match(s):
+            s = s[m.end():]  # "Check the contents of the opponent's hand; if it contains …": the check itself does nothing
         elif ctx.digimon and not when and (m := _APPEAR_LEAD.match(s)):
             when, s = "appear", s[m.end():]  # "When this Digimon makes its appearance, …"
         elif ctx.digimon and not when and (m := _EVOLVED_LEAD.match(s)):
@@ -1082,7 +1194,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         elif (m := _COND_LEAD.fullmatch(s)) and (wl := _WIN_LOSE.fullmatch(m.group(0).split(",")[0])):
             when, s = (wl.group(1) or wl.group(2)).lower(), m.group(2)
         elif (m := _COND_LEAD.fullmatch(s)) and not alts and (ca := _lead_alts(s, m)):
-            alts, s = ca
+            alts, s, alt_text = ca
         elif m := _COND_LEAD.fullmatch(s):
             c, s = _longest_cond(s, m)
             conds += c
@@ -1136,6 +1248,8 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # apply) or an automatic ability cannot choose
         raise _Fail("attack")
     further = bool(re.search(r"\bfurther\b", s, re.I))
+    if alts and heads and all(h.op.startswith(_IDEMPOTENT) for h in heads):
+        alts = _cond_alts(alt_text, disjoint=False) or alts  # overlapping rows act once: no negations needed
     if alts:
         if further:
             raise _Fail("condition")
@@ -1150,13 +1264,19 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
 _MON = r"((?-i:[A-Z])[A-Za-z]*mon)"
 
 
-def _lead_alts(s: str, m: re.Match) -> tuple[list[tuple[str, ...]], str] | None:
-    """A leading "When <alternatives>, <rest>" (_cond_alts), the longest such condition first."""
+def _lead_alts(s: str, m: re.Match) -> tuple[list[tuple[str, ...]], str, str] | None:
+    """A leading "When <alternatives>, <rest>" (_cond_alts), the longest such condition first: (rows, rest,
+    the condition's text)."""
     commas = [i for i, ch in enumerate(s) if ch == "," and i > m.start(1)]
     for i in reversed(commas):
         if (ca := _cond_alts(s[m.start(1): i])):
-            return ca, s[i:].lstrip(", ").strip()
+            return ca, s[i:].lstrip(", ").strip(), s[m.start(1): i]
     return None
+
+
+# operations that change nothing when applied twice (C-CALC-1: the last multiplication wins; an attack type,
+# a zeroing, a halving is set, not added): alternatives need not be made disjoint for them
+_IDEMPOTENT = ("attack=", "opp_attack=", "atk*", "opp_atk*", "lost*", "zero_opp", "no_zero", "halve_opp")
 
 
 def _longest_cond(s: str, m: re.Match) -> tuple[list[str], str]:
@@ -1184,7 +1304,7 @@ def _facing_names(text: str) -> list[str] | None:
     return None
 
 
-def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
+def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None:
     """A condition naming alternatives → disjoint condition tuples (one row each), else None:
     names ("facing Xmon or Ymon"), abilities ("the opponent has the ability "sky" or "underwater"":
     X, then Y & !X), attributes ("facing a Virus or Unknown attribute Digimon")."""
@@ -1193,7 +1313,8 @@ def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
     t = text.strip()
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
-        rows = _or_rows([[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))])
+        raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+        rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows else None
     if (m := re.fullmatch(r"(facing .+?),? or (?:when facing )?(an? .+)", t, re.I)) and not re.search(r"\bor\b", m.group(1), re.I):
         # "facing a blue frame Ultimate level Digimon, or a red frame Digimon"
@@ -1207,6 +1328,18 @@ def _cond_alts(text: str) -> list[tuple[str, ...]] | None:
     if m := re.fullmatch(r"facing (?:a |an )?((?:vaccine|virus|data|unknown)(?:,? or (?:vaccine|virus|data|unknown))+) attribute"
                          r"(?: digimon)?", t, re.I):
         return [(f"opp_attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data|unknown", m.group(1), re.I)]
+    # "your Digimon is Data or Virus attribute" (one attribute each: disjoint rows)
+    if m := re.fullmatch(r"your digimon is (?:a |an )?((?:vaccine|virus|data)(?:,? or (?:vaccine|virus|data))+) attribute(?: digimon)?",
+                         t, re.I):
+        return [(f"attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data", m.group(1), re.I)]
+    # "your Digimon is Dinosaur type, Cyborg type, or Dragon Man type" / "facing a Beast type or Bird type Digimon":
+    # X, then Y & !X … (a card may have two species, "Dragon Man/Cyborg")
+    if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
+                         r"(?: digimon)?", t, re.I):
+        kind = "species" if m.group("s").lower().startswith("your") else "opp_species"
+        raw = [[f"{kind}={_species(n)}"] for n in re.findall(rf"{_SPECIES} type", m.group("t"))]
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     return None
 
 
@@ -1222,6 +1355,11 @@ def _action(s: str) -> list[_Eff] | None:
     for rx, build in _ACT_RULES:
         if (m := rx.fullmatch(s)) and (out := build(m)) is not None:
             return out
+    # "add 300 to …, and if you win the battle, send the top 16 cards …": the second action at the timing win
+    if m := re.fullmatch(r"(.+?),? and if you win the battle, (.+)", s, re.I):
+        a, b = _action(m.group(1)), _action(m.group(2))
+        if a is not None and b is not None and all(not x.when for x in b):
+            return a + [_Eff(x.op, x.conds, "win", x.further, x.costs, x.filters, x.times) for x in b]
     # "X, and Y" / "X and Y": two actions in one sentence
     for m in re.finditer(r",? and (?:also |at the same time,? )?|, ", s):
         left, right = s[: m.start()], s[m.end():]
@@ -1244,7 +1382,7 @@ def _action_single(s: str) -> list[_Eff] | None:
 # =================================================================================================
 
 _THIS = r"(?:this card|it)"
-_DA = r"(?:the dark area|the dak area)"
+_DA = r"(?:the dark area|the dak area|the dar area)"  # the data's typos
 
 
 def _end_of(m: re.Match, ctx: _Ctx) -> list:
@@ -1263,7 +1401,73 @@ def _end_of(m: re.Match, ctx: _Ctx) -> list:
 
 
 def _can_only(m: re.Match, ctx: _Ctx) -> list:
-    return [_Cond(c) for c in _parse_cond(m.group("c"))]
+    try:
+        return [_Cond(c) for c in _parse_cond(m.group("c"))]
+    except _Fail as f:
+        alts = _restriction_alts(m.group("c"))
+        if alts is None:
+            raise f
+        return [_CondAlts(tuple(tuple(a) for a in alts))]
+
+
+def _restriction_alts(text: str) -> list[list[str]] | None:
+    """"your Digimon is Duskmon, Mercuremon, or Arbormon" / "… is a Valkyrimon, or an Ultimate level with the
+    ability "proud"" / "… is Grottemon, or belongs to Nature Spirits" / "your Digimon's name contains 'Volca', or
+    is a Perfect or Ultimate level Digimon": a usage restriction with alternatives → disjoint condition rows
+    (_or_rows); a Hybrid level alternative is dropped (DM-DECK-3).  None: not such a text."""
+    m = re.fullmatch(r"your digimon(?:'s| is| has| belongs)?\s*(?P<r>.+?)\.?", text.strip(), re.I)
+    if not m or not re.search(r",? or ", m.group("r")):
+        return None
+    rest = m.group(0)[len("your digimon"):].strip()
+    alts: list[list[str]] = []
+    for part in re.split(r", or ", rest):
+        part = re.sub(r"^(?:is |'s )", "", part.strip(), flags=re.I).strip().rstrip(".")
+        names = [n.strip() for n in re.split(r", ", re.sub(r"^(?:an? )", "", part))]
+        if all(_MON_NAME.fullmatch(n) and re.search(r"mon\b", n) for n in names):
+            alts += [[f"name={_fix_name(n)}"] for n in names]
+            continue
+        if n := re.fullmatch(r"name contains ['\"]([\w .:\-]+)['\"]|has ['\"]([\w .:\-]+)['\"] in its name", part, re.I):
+            alts.append([f"name~{(n.group(1) or n.group(2)).strip()}"])
+            continue
+        if n := re.fullmatch(rf"belongs to {_FIELD_RE}", part, re.I):
+            alts.append([f"field={_FIELDS[n.group(1).lower()]}"])
+            continue
+        kw = []
+        if n := re.fullmatch(rf"(.+?) with the ability {_KW}", part, re.I):
+            part, kw = n.group(1), [f"keyword={_kw(n.group(2))}"]
+        elif n := re.fullmatch(rf"(.+?) belonging to {_FIELD_RE}", part, re.I):
+            part, kw = n.group(1), [f"field={_FIELDS[n.group(2).lower()]}"]
+        if re.fullmatch(rf"(?:an? )?{_LVLIST}(?: digimon)?", part, re.I):
+            lv = _level_conds("level", _levels(part))
+            if lv is None:
+                continue  # Hybrid only: never the own Digimon (DM-DECK-3)
+            alts.append(lv + kw)
+            continue
+        return None
+    if not alts:
+        return None
+    # the negatable alternatives first ("the name does not contain" is not in the language)
+    return _or_rows(alts) or _or_rows(sorted(alts, key=lambda a: len(a) != 1 or _negate(a[0]) is None))
+
+
+def _used_by(m: re.Match, ctx: _Ctx) -> list:
+    """"This card can only be used by Digimon with 'dramon' in their name, and have the word 'aquatic' in
+    their type" / "… by non-Virus attribute Digimon that are either Level IV or Perfect level": the own
+    Digimon's description → card-wide conditions."""
+    out: list[str] = []
+    for part in re.split(r",? and (?:that )?|,? that (?:are|is) (?:either )?", m.group("d").strip(), flags=re.I):
+        part = re.sub(r"^(?:has|have) ", "", part.strip(), flags=re.I)
+        if n := re.fullmatch(r"digimon with (?:the word )?['\"]([\w .:\-]+)['\"] in (?:its|their) names?", part, re.I):
+            out.append(f"name~{n.group(1).strip()}")
+        elif n := re.fullmatch(r"(?:digimon with )?the words? '([A-Za-z]+)' in (?:its|their) type", part, re.I):
+            out.append(f"type~{n.group(1)}")
+        elif n := re.fullmatch(rf"non-{_ATTR_RE} attribute digimon", part, re.I):
+            out.append(f"attr!={_ATTRS[n.group(1).lower()]}")
+        elif re.fullmatch(rf"{_LVLIST}(?: digimon)?", part, re.I) and (lv := _level_conds("level", _levels(part))) is not None:
+            out += lv
+        else:
+            return [_U("condition")]
+    return [_Cond(c) for c in out]
 
 
 def _cannot(m: re.Match, ctx: _Ctx) -> list:
@@ -1331,7 +1535,34 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
 
 
+def _named_wp_req(m: re.Match, ctx: _Ctx) -> list:
+    """"Evolve your Digimon into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning
+    Percentage: 60%!' in its evolution requirements": a named requirement card (DM-EVO-3b, its own name) that
+    is also a Winning Percentage card (DM-EVO-3) of the highest value listed — only when the values listed are
+    all those up to it (40%, 60%, …: what V >= W gives)."""
+    items = re.findall(r"'([^']+)'", m.group("items"))
+    pcts = sorted(int(w.group(1)) for x in items if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
+    names = [x for x in items if not re.fullmatch(r"winning percentage:\s*\d+%!", x, re.I)]
+    if len(names) != 1 or name_key(names[0]) != name_key(ctx.name) or not pcts or pcts != list(range(40, pcts[-1] + 1, 20)):
+        return [_U("evo-requirement-cost")]
+    return [_Req(win_pct=pcts[-1])]
+
+
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
+
+
+def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
+    """"Evolve your Digimon into a Perfect or Hybrid level Digimon with Winning Percentage: 40%! in its evolution
+    requirements": a Winning Percentage card (DM-EVO-3) for a step into those levels only (one level up per
+    step, DM-EVO-1: a Perfect from a Level IV).  The percentages listed must be the card's own and all below it
+    (40%, 60%, … up to the card's value: what DM-EVO-3's V >= W gives)."""
+    levels = tuple(lv for lv in _ORDER if lv in _levels(m.group("lv")) and lv != "III")
+    pcts = sorted({int(x) for x in re.findall(r"(\d+)%", m.group(0))})
+    own = re.search(r"winning percentage:?\s*(\d+)", ctx.name, re.I)
+    if not levels or not own or pcts != list(range(40, int(own.group(1)) + 1, 20)):
+        raise _Fail("evo-requirement-cost")
+    n = m.group("n")
+    return [_Req(_num(n) if n else 0, bool(n), levels=levels)]
 
 
 def _wp_req(m: re.Match, ctx: _Ctx) -> list:
@@ -1648,9 +1879,8 @@ def _support_desc(part: str) -> list[str] | None:
         return _not_levels("level", _levels(m.group(1)))
     if re.fullmatch(rf"{_LVLIST}(?: level)?", part, re.I):
         return _level_conds("level", _levels(part))
-    if m := re.fullmatch(r"((?-i:[A-Z])[a-z]+)(?: ((?-i:[A-Z])[a-z]+))? type", part):
-        # every word of the type (the species words of the card data; "Holy Knight" → holy & knight)
-        return [f"type~{w}" for w in m.groups() if w]
+    if m := re.fullmatch(rf"{_SPECIES} type", part):
+        return [f"species={_species(m.group(1))}"]  # the whole species: "Beast" is not "Beast Man" (docs/coverage.md)
     return None
 
 
@@ -1942,11 +2172,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
+    (r"this card can only be used by (?:a |an )?(?P<d>.+?)\.?", _used_by),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",
      lambda m, ctx: [_Cost(f"discard({_num(m.group('n') or m.group('n2'))})")]),
     (rf"(?:send|discard) (?P<n>{_N[1:-1]}) cards? from your hand(?: to {_DA})?\.?", _discard_cost),
+    (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) digimon cards? from your hand(?: and send (?:it|them) to {_DA})?\.?",
+     lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     (rf"send the top (?:(?P<n>{_N[1:-1]}) cards?|card) (?:of|from) your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
     (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
@@ -1971,6 +2204,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"(?:evolution requirements?|power) box\.?/?", _ok),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
+    # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
+    (rf"evolve your digimon into (?:a |an )?(?P<lv>{_LVLIST}) digimon with (?P<w>{_WP_LIST}) in its evolution requirements"
+     r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two|three) cards? from your hand and send (?:it|them) to the"
+     r" dark area\.?)?", _wp_req_levels),
     # ("…, or a Hybrid level Digimon with …": never in a simulated deck, DM-DECK-3)
     (rf"evolve your digimon into a digimon of the next level(?: in your evolution box)?(?:,? or a hybrid level digimon)? with {_WP_LIST}"
      r" in its evolution requirements(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?"
@@ -1982,6 +2219,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # named requirement cards ("+ <this card>" in a Digimon's requirements): only when the quoted
     # name is this card's own name (DM-NAME-1).  "into a Beelzebumon or …": the Digimon that name
     # the card in their requirements are the ones it evolves (the rule checks them, DM-EVO-3b)
+    # "Evolve your Digimon into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning
+    # Percentage: 60%!' in its evolution requirements": named and Winning Percentage at once
+    (r"evolve your digimon into a digimon with (?P<items>'[^']+'(?:(?:,? or |, )'[^']+')+) in its evolution requirements\.?",
+     _named_wp_req),
     (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
@@ -1993,6 +2234,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|evolution occurred|evolved using this card|digimon evolving)\b.*)", _evolved_sentence),
     (r"this card can be used even when the opponent has no cards in their hand\.?", _ok),
     (r"this card's name is identical to .*different effects\.?", _ok),
+    # "After that, if they still have points left, resume the battle": vacuous (a player at 0 has lost, C-PTS-2)
+    (r"after that, if they still have points left, resume the battle\.?", _ok),
     # "When the opponent is Perfect level, add 100 … (excluding Digimon belonging to Unknown)": the
     # exclusion is about the opponent's Digimon named by the condition → opp_field!=<field>
     (rf"(?P<s>(?:when|if) (?:the opponent|facing|battling)[^()]+?) \(excluding (?:digimon|opponents?) (?:(?:belonging|that belong)"
@@ -2004,12 +2247,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:when|if) (?:(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?|the opponent is (?:a |an )?)hybrid(?: level)?(?: digimon| opponent)?,?"
      r" (?P<a>[^,]+?)\.?",
      _hybrid_opponent),
+    # "(if your Digimon has the ability "hungry", you can use this card even when facing a Hybrid level
+    # Digimon)": the opponent is never Hybrid (DM-DECK-3), so the extension never changes a game
+    (rf"(?:if|when) your digimon has the ability {_KW},? (?:you can use this card|this card can be used) even (?:when facing|against)"
+     r" (?:a |an )?hybrid(?: level)?(?: digimons?)?\.?", _ok),
     # "(if you used this card on a Digimon with the ability "X", add M to its attack power instead)":
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
-    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to your attack power\.?",
+    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
     # "If your Digimon is a red frame Digimon, add 300 to your attack power instead" (of the card's one atk+N)
     (r"(?:when|if) (?P<c>[^,]+), add (?P<new>\d+) to your attack power instead\.?",
@@ -2213,6 +2460,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     insteads: list[_Instead] = []
     reqs: list[_Req] = []
     card_conds: list[str] = []
+    cond_alts: list[tuple[tuple[str, ...], ...]] = []  # usage restrictions with alternatives (_CondAlts)
     costs: list[str] = []
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
@@ -2228,6 +2476,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             reqs.append(p)
         elif isinstance(p, _Cond):
             card_conds.append(p.cond)
+        elif isinstance(p, _CondAlts):
+            cond_alts.append(p.rows)
         elif isinstance(p, _Cost):
             costs.append(p.cost)
         elif isinstance(p, _Limit):
@@ -2269,6 +2519,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append("evo-requirement-cost")
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
+        if wps := [r.win_pct for r in reqs if r.win_pct]:
+            tr.win_pct = wps[0]
+        if lvs := [r.levels for r in reqs if r.levels]:
+            if len(reqs) != 1:
+                tr.unmodeled.append("evo-requirement-cost")
+            tr.wp_levels = list(lvs[0])
         if any(h.when != "evolved" or h.op in ("evolve_ignore", "evolve_now") for h in heads):
             tr.unmodeled.append("evolution")
         if limits and not heads:
@@ -2288,6 +2544,32 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # a card whose only effect we could not find (e.g. an empty effect text)
         if not tr.unmodeled:
             tr.unmodeled.append("no-effect")
+    if not ctx.digimon and any(c.startswith("attack=") for h in heads for c in h.conds):
+        # an option's rows apply together: the attack it sets comes before the rows conditioned on the
+        # attack (the engines evaluate a row's conditions when they apply it, in row order)
+        heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
+    if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
+            and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
+            and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
+        # "add 450 …, and if you win the battle, further reduce the opponent's points by 30": the engines apply
+        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5);
+        # an option used at another timing, or one that stays face-up for later battles (would the result
+        # part repeat?), is not that
+        tr.unmodeled.append("delayed-result-row")
+    if not ctx.digimon and any(h.op == "evolve_ignore" for h in heads) and any(
+            h.op != "evolve_ignore" and (h.when or ctx.timing) == "evolution" and h.conds for h in heads):
+        # the engines apply an evolve_ignore option's other evolution rows right after the evolution without
+        # checking conditions again (engine 5): a row with a condition of its own would not be that
+        tr.unmodeled.append("evolution")
+    if cond_alts:
+        # "can only be used when your Digimon is X, or Y": each effect once per alternative; the rows of
+        # the alternatives exclude each other (_or_rows), so exactly one copy applies when the card may be used
+        if len(cond_alts) > 1 or ctx.digimon or reqs:
+            tr.unmodeled.append("condition")
+        else:
+            heads = [h if h.when == "evolved" else _Eff(h.op, tuple(dict.fromkeys(h.conds + row)), h.when, h.further, h.costs,
+                                                       h.filters, h.times)
+                     for h in heads for row in (cond_alts[0] if h.when != "evolved" else ((),))]
     paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
         evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not

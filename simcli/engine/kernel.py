@@ -35,7 +35,7 @@ from simcli.engine.kernel_effects import baseline_window, effects_after_evolutio
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
-                                          reset_m_nb, settle_nb, timed_options_nb, use_ability_nb, use_nb,
+                                          reset_m_nb, result_rows_nb, settle_nb, timed_options_nb, use_ability_nb, use_nb,
                                           use_option_battle_nb, use_option_nb, use_support_nb)
 from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
                                    options_to_set_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb)
@@ -431,6 +431,9 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             tm = T_WIN if won else T_LOSE
         if has_rows_nb(T, S, p):
             effects_auto(eon, T, S, M, X, p, tm, rng, uses)
+        if decided_nb(S) >= 0:
+            break
+        result_rows_nb(T, S, M, X, p, tm, rng)
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:

@@ -31,6 +31,7 @@ from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  hand_remove_nb, push_nb)
+from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
@@ -191,6 +192,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[p if kind == E.C_HAND else o, HAND_N], c, v)
         elif kind == E.C_SLOTS:
             ok = cmp_num_nb(3 - free_slots_nb(S, p), c, v)
+        elif kind == E.C_OPP_HANDF:
+            ok = False
+            for i in range(S[o, HAND_N]):
+                if card_match_nb(T, o, S[o, HAND + i], c, v):
+                    ok = True
+                    break
         else:
             ok = False
         if not ok:
@@ -743,7 +750,29 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
                 S[p, SLOT_UP + k] = 0
                 negate_with_nb(T, S, M, M2, X, o, np.int64(kind), np.int64(k2), rng, uses)
                 return
+    if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows_nb)
+        n = X[X_USED_N]
+        if n >= USED_MAX:
+            raise AssertionError("battle option list full")
+        X[X_USED + 2 * n] = p
+        X[X_USED + 2 * n + 1] = c
+        X[X_USED_N] = n + 1
     _resolve_option_nb(T, S, M, M2, X, p, np.int64(k), np.int64(timing), rng, gauge, np.int64(count), uses)
+
+
+@njit(cache=True, _nrt=False)
+def result_rows_nb(T, S, M, X, p, tm, rng):
+    """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in the
+    order of use (reference_effects.Effects.result_rows): conditions now, no cost."""
+    for i in range(X[X_USED_N]):
+        if X[X_USED + 2 * i] != p:
+            continue
+        c = X[X_USED + 2 * i + 1]
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1):
+                apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+        if S[0, PTS] <= 0 or S[1, PTS] <= 0:
+            return
 
 
 @njit(cache=True, _nrt=False)
@@ -1243,10 +1272,30 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
 
 
 @njit(cache=True, _nrt=False)
+def _ignore_after_nb(T, S, M, X, p, rng):
+    """reference_effects.Effects.ignore_after: the other evolution-timing rows of an evolve_ignore option
+    that served one of this turn's steps, right after the evolution, conditions not checked again."""
+    for i in range(S[p, EVO_N]):
+        opt = S[p, EVO + 2 * i]
+        lo = T.ct[p, opt, F_EFF_LO]
+        hi = T.ct[p, opt, F_EFF_HI]
+        ign = False
+        for r in range(lo, hi):
+            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
+                ign = True
+        if not ign:
+            continue
+        for r in range(lo, hi):
+            if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] != E.OP_EVOLVE_IGNORE:
+                apply_row_nb(T, S, M, X, p, r, True, rng, opt, 0)
+
+
+@njit(cache=True, _nrt=False)
 def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses, gon):
     """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy)
     p's evolution-timing options (seed 004).  gon: the greedy gate (see greedy_timed_use)."""
     if evolved:
+        _ignore_after_nb(T, S, M, X, p, rng)
         opp_evolved_nb(T, S, M, X, p, rng, uses)
     if X[X_PLAYER + p] == E.PLAYER_GREEDY:
         X[X_SPENT_N] = 0
@@ -1437,6 +1486,7 @@ def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon, eon):
     battle's first attacker (``attack_last`` may swap)."""
     X[X_SPENT_N] = 0
     X[X_LOG_N] = 0
+    X[X_USED_N] = 0
     X[X_DIRTY] = 0
     X[X_IN_BATTLE] = 0
     S[0, ABIL_USED] = 0

@@ -19,6 +19,7 @@ from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, P
 from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
+from simcli.engine.tables import F_WPLV
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -374,14 +375,16 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                     bv = 1 << 30
                                     for q in range(hn):
                                         x = S[s, HAND + q]
-                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv:
+                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
+                                                and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                                             bv = T.ct[s, x, F_WP]
                                             rpos = q
                                             res = x
                                     for q in range(3):
                                         x = S[s, SLOT + q]
                                         if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
-                                                and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv:
+                                                and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
+                                                and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                                             bv = T.ct[s, x, F_WP]
                                             rpos = -1
                                             rslot = q

@@ -23,7 +23,7 @@ from simcli.engine import enums as E
 from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
 from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
-                                  Tables, card_match, wp_cost)
+                                  Tables, card_match, wp_cost, wp_level_ok)
 
 LV_NAMES = E.LEVEL_NAMES
 PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
@@ -208,20 +208,21 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     t, s = g.t, p.seat
     keep = hand_chain_keep(g, p) | appearance_keep(g, p)
     # options a kept Digimon's requirement can use
-    wp_need = []
+    wp_need = []  # (need, level of the Digimon)
     opt_need = set()
     for pos in keep:
         c = p.hand[pos]
         for a in range(int(t.req_n[s, c])):
             if t.req[s, c, a, R_WP] > 0:
-                wp_need.append(int(t.req[s, c, a, R_WP]))
+                wp_need.append((int(t.req[s, c, a, R_WP]), int(t.level[s, c])))
             if t.req[s, c, a, R_OPT] >= 0:
                 opt_need.add(int(t.req[s, c, a, R_OPT]))
     cands = []
     for pos, c in enumerate(p.hand):
         if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
             v = int(t.wp[s, c])
-            usable = (v > 0 and any(v >= w for w in wp_need)) or (int(t.optname[s, c]) in opt_need)
+            usable = (v > 0 and any(v >= w and wp_level_ok(t, s, c, lv) for w, lv in wp_need)) \
+                or (int(t.optname[s, c]) in opt_need)
             cands.append((0 if usable else 1, -v, pos))
     cands.sort()
     keep |= {pos for _, _, pos in cands[:max_opts]}
@@ -238,17 +239,18 @@ def _claim(p, st, r, uh, us):
         us.add(r[2])
 
 
-def _find_wp(t, s, p, need, used_hand, used_slots):
-    """Lowest sufficient Winning Percentage card: (value, hand before slots, position)."""
+def _find_wp(t, s, p, need, used_hand, used_slots, level):
+    """Lowest sufficient Winning Percentage card for a step into a Digimon of this level: (value, hand
+    before slots, position)."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos in used_hand or t.wp[s, c] < need:
+        if pos in used_hand or t.wp[s, c] < need or not wp_level_ok(t, s, c, level):
             continue
         k = (int(t.wp[s, c]), 0, pos)
         if best is None or k < best:
             best = k
     for i, c in enumerate(p.slots):
-        if c < 0 or i in used_slots or t.wp[s, c] < need or p.slot_up[i] != 0:
+        if c < 0 or i in used_slots or t.wp[s, c] < need or p.slot_up[i] != 0 or not wp_level_ok(t, s, c, level):
             continue
         k = (int(t.wp[s, c]), 1, i)
         if best is None or k < best:
@@ -297,7 +299,7 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                 cost = int(t.xdisc[s, c])
                 w = int(t.req[s, c, a, R_WP])
                 if w > 0:
-                    r = _find_wp(t, s, p, w, uh, us)
+                    r = _find_wp(t, s, p, w, uh, us, lv)
                     if r is None:
                         continue
                     _claim(p, st, r, uh, us)

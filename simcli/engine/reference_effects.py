@@ -197,6 +197,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(len((p if kind == E.C_HAND else o).hand), c, v)
         elif kind == E.C_SLOTS:
             ok = cmp_num(sum(1 for x in p.slots if x >= 0), c, v)
+        elif kind == E.C_OPP_HANDF:
+            ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
         else:
             ok = False
         if not ok:
@@ -642,6 +644,7 @@ class Effects(NoEffects):
     log: list = []  # this battle's modifier rows: (kind, seat, row, card, count)
     dirty = False  # a box changed or slots were cleared: rebuild the modifiers after the action
     in_battle = False
+    used_battle: list = []  # (seat, card) of the options used in this turn's battle windows (their result rows)
 
     # ---- helpers -------------------------------------------------------------------------------
     def abilities_active(self, g, p) -> bool:
@@ -688,6 +691,8 @@ class Effects(NoEffects):
                 p.slot_up[k] = 0
                 self.negate_with(g, o, kind, k2)
                 return
+        if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows)
+            self.used_battle.append((p.seat, c))
         self.resolve_option(g, p, k, idx, gauge, count)
 
     def resolve_option(self, g, p, k, idx, gauge, count) -> None:
@@ -943,11 +948,26 @@ class Effects(NoEffects):
         """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then p's
         evolution-timing options (seed 004)."""
         if evolved:
+            self.ignore_after(g, p)
             self.opp_evolved(g, p)
         self.spent = []
         for k in g.players[p.seat].timed_options(g, p, E.T_EVOLUTION):
             self.use_option(g, p, k, E.T_EVOLUTION)
         self.end_phase(g)
+
+    def ignore_after(self, g, p) -> None:
+        """Engine 5: an ``evolve_ignore`` option that served one of this turn's evolution steps applies its
+        other evolution-timing rows right after p's evolution ("… evolve your Level III Digimon into a Level
+        IV Digimon.  After that, choose one card from your hand and send it to the Dark Area"), before the
+        opponent's ``opp_evolved`` rows; conditions are not checked again (the translator gives such rows
+        none: the option's conditions were checked when it was used)."""
+        for opt, dig in p.evo_opts:
+            rs = rows(g, p.seat, opt)
+            if not any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
+                continue
+            for r in rs:
+                if int(r[E.E_TIMING]) == E.T_EVOLUTION and int(r[E.E_OP]) != E.OP_EVOLVE_IGNORE:
+                    apply_row(g, p, r, True, card=opt)
 
     def unbind_player(self, g, p) -> None:
         """Options used with a Digimon that is no longer the top card (end event LE_LEAVE), and a card
@@ -990,6 +1010,7 @@ class Effects(NoEffects):
         rows.  Returns (first, second) attacker of this battle."""
         self.spent = []
         self.log = []
+        self.used_battle = []
         self.dirty = False
         self.in_battle = False
         g.ability_used = set()
@@ -1081,11 +1102,29 @@ class Effects(NoEffects):
             self.auto_abilities(g, p, tm)
             if g.decided():
                 break
+            self.result_rows(g, p, tm)
+            if g.decided():
+                break
             for k in g.players[p.seat].timed_options(g, p, tm):
                 self.use_option(g, p, k, tm)
             if g.decided():
                 break
         self.end_phase(g)
+
+    def result_rows(self, g, p, tm: int) -> None:
+        """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in
+        the order of use ("double your attack power, and if you win the battle, further reduce the
+        opponent's points by 20"): their conditions now, no cost (paid when used), wherever the card is now."""
+        t = g.t
+        for seat, c in self.used_battle:
+            if seat != p.seat:
+                continue
+            for r in range(int(t.eff_lo[seat, c]), int(t.eff_hi[seat, c])):
+                row = t.effects[r]
+                if int(row[E.E_TIMING]) == tm and cond_ok(g, p, row):
+                    apply_row(g, p, row, True, card=c)
+            if g.decided():
+                return
 
     def battle_lost(self, g, loser) -> None:
         """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word, species_tokens,
                                   parse_effect, parse_filter)
 from simcli.cards.names import norm_name, rule_spelling
 from simcli.engine import enums as E
@@ -74,6 +74,9 @@ class Tables(NamedTuple):
     stay: np.ndarray  # int8 [2,30] an option with a row of limit ``turn``: kept in the Power Box until the turn's end
     copy0: np.ndarray  # int8 [2,30] first deck index of the same card (number and name): card statistics
     #                    count a game once per card, whatever the copies (collapse_mask)
+    # int8 [2,30] a Winning Percentage card that only evolves into some levels ("Evolve your Digimon into a
+    # Perfect or Hybrid level Digimon with Winning Percentage: 40%! …"): bit 1 << LEVEL_INDEX per level; 0 = any
+    wplv: np.ndarray
 
 
 class TableError(ValueError):
@@ -91,10 +94,20 @@ _OPTYPES = {"program": 0, "item": 1, "field": 2}
 
 
 def wp_value(card) -> int:
+    """V of a card that serves Winning Percentage requirements: "Winning Percentage: V%!" by name (DM-EVO-3), or
+    the database's ``win_pct`` of a named requirement card whose text also accepts them (Digimental of Fate)."""
     if card.get("kind") != "Option":
         return 0
+    if card.get("win_pct"):
+        return int(card["win_pct"])
     m = _WP_RE.search(card.get("name", ""))
     return int(m.group(1)) if m else 0
+
+
+def wp_level_ok(t, seat: int, c: int, level: int) -> bool:
+    """Winning Percentage card c may serve a step into a Digimon of this level (Tables.wplv; 0 = any)."""
+    m = int(t.wplv[seat, c])
+    return m == 0 or (m >> level) & 1 == 1
 
 
 def wp_cost(v: int) -> int:
@@ -273,7 +286,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             vname[s, i] = vocab.code("name", norm_name(c["name"]))
             if c.get("frame") in E.FRAME_NAMES:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
-            species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w]
+            # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
+            species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
             for what, lst in (("fields", c.get("fields") or []), ("keywords", c.get("keywords") or []),
                               ("species words", species)):
                 if len(lst) > MAX_WORDS:
@@ -309,9 +323,14 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
         first: dict = {}
         for i, c in enumerate(deck):
             copy0[s, i] = first.setdefault((c.get("number"), c.get("name")), i)
+    wplv = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("kind") == "Option" and c.get("wp_levels"):
+                wplv[s, i] = sum(1 << E.LEVEL_INDEX[lv] for lv in c["wp_levels"])
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -336,7 +355,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
-            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0")
+            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -491,7 +510,8 @@ def pair_table(t: Tables) -> np.ndarray:
                     for a in range(int(t.req_n[s, d])):
                         w = int(t.req[s, d, a, R_WP])
                         o = int(t.req[s, d, a, R_OPT])
-                        if (v > 0 and w > 0 and v >= w) or (o >= 0 and o == t.optname[s, c]):
+                        if (v > 0 and w > 0 and v >= w and wp_level_ok(t, s, c, int(t.level[s, d]))) \
+                                or (o >= 0 and o == t.optname[s, c]):
                             pt[s, c, d] = P_USABLE
                             break
     return pt
