@@ -31,7 +31,8 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.kernel_effects import (greedy_hold, greedy_prepare_ignore, greedy_timed_use,  # noqa: F401
                                           greedy_window)
-from simcli.engine.kernel_effects import baseline_window, effects_after_evolution, effects_auto  # noqa: F401
+from simcli.engine.kernel_effects import (baseline_window, effects_after_evolution, effects_auto,  # noqa: F401
+                                          effects_result_rows)
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
@@ -433,7 +434,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             effects_auto(eon, T, S, M, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
-        result_rows_nb(T, S, M, X, p, tm, rng)
+        effects_result_rows(eon, T, S, M, X, p, tm, rng)  # kernel_effects.result_rows_nb
         if decided_nb(S) >= 0:
             break
         if players[p] == PLAYER_GREEDY:

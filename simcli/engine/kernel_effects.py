@@ -2193,6 +2193,19 @@ def _effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
                                                                                      rng, uses, gon)
 
 
+def effects_result_rows(eon, T, S, M, X, p, tm, rng):
+    """result_rows_nb behind the effects gate (no option was used in the battle without effect rows)."""
+    if eon is not None:
+        result_rows_nb(T, S, M, X, p, tm, rng)
+
+
+@_overload(effects_result_rows, inline="always", jit_options={"_nrt": False})
+def _effects_result_rows(eon, T, S, M, X, p, tm, rng):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, p, tm, rng: None
+    return lambda eon, T, S, M, X, p, tm, rng: result_rows_nb(T, S, M, X, p, tm, rng)
+
+
 def baseline_window(eon, T, S, M, X, p, rng, uses):
     """BL-8 in a battle window behind the effects gate: True when a card appeared."""
     return False if eon is None else baseline_window_nb(T, S, M, X, p, rng, uses)
