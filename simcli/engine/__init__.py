@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import warnings
 from pathlib import Path
 
 import numba
+import numba.core.errors
 
 _HERE = Path(__file__).parent
 
@@ -44,6 +46,13 @@ def cache_dir() -> Path:
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "simcli" / "numba" / source_hash()
 
+
+# numba's SSA pass checks, pedantically, that every variable of inlined code is in scope; the gates'
+# inlined overloads (kernel_effects: greedy_*, effects_*, baseline_window) trip it for their own locals
+# while compiling correct code (the parity and gate tests play the same games).  Only that message, only
+# for those functions, is silenced: a user's first run would otherwise print it on stderr.
+warnings.filterwarnings("ignore", message=r"variable '_(greedy|effects|baseline)_\w*__locals__\S*' is not in scope",
+                        category=numba.core.errors.NumbaIRAssumptionWarning)
 
 if not os.environ.get("NUMBA_CACHE_DIR") and not numba.config.DISABLE_JIT:
     numba.config.CACHE_DIR = str(cache_dir())
