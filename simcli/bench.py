@@ -203,19 +203,19 @@ def bench_config(decks, player: str, effects: str, *, games: int, ref_games: int
 
     # 3. the limit proxy (engine/limit_proxy.py) on the same decks, games and threads, alternated with
     #    the kernel's runs above: the kernel's turns/s as a fraction of the fastest this rule family goes
-    out.update(proxy_figures(api, decks, games, seed, threads, turn_cap, reps))
+    out.update(proxy_figures(T, games, seed, threads, turn_cap, reps))
     out["fraction_of_limit"] = out["kernel_turns_per_s"] / out["limit_proxy_turns_per_s"]
     out["fraction_of_limit_1t"] = out["kernel_turns_per_s_1t"] / out["limit_proxy_turns_per_s_1t"]
     return out
 
 
-def proxy_figures(api, decks, games: int, seed: int, threads: int, turn_cap: int, reps: int) -> dict:
-    """Turns/s of the limit proxy (best of ``reps``) on one thread and on ``threads`` threads."""
+def proxy_figures(T, games: int, seed: int, threads: int, turn_cap: int, reps: int) -> dict:
+    """Turns/s of the limit proxy (best of ``reps``) on one thread and on ``threads`` threads, on the
+    configuration's own compiled decks ``T`` (the proxy reads only levels, types, attacks, lost points)."""
     import numba
 
     from simcli.engine.limit_proxy import run_proxy
 
-    T = api.prepare(decks[0], decks[1], "none")[0]
     old = numba.get_num_threads()
     best = {1: float("inf"), threads: float("inf")}
     turns = 0

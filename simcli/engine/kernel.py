@@ -652,11 +652,9 @@ def greedy_gate(players) -> bool | None:
 
 def effects_gate(T) -> bool | None:
     """The kernel's ``eon`` argument (packed tables): None when no card of either deck has an effect or
-    appearance row (game_flags_nb would say so every game: the effect hooks never act), else True."""
-    ct = T.ct
-    rows = (ct[:, :, F_EFF_HI] > ct[:, :, F_EFF_LO]) | (ct[:, :, F_APP_HI] > ct[:, :, F_APP_LO])
-    n = ct[:, 0, F_NCARDS]
-    return True if not _gates_on() or any(rows[s, :n[s]].any() for s in range(2)) else None
+    appearance row, else True.  It asks game_flags_nb itself — the test every game makes before the
+    effect hooks run — so the gated-out code is exactly the code those games never reach."""
+    return True if not _gates_on() or game_flags_nb(T, np.zeros(NX, np.int32)) else None
 
 
 STAT_ORDER = ("outcomes", "turns_hist", "outcome_by_turns", "points_hist", "alive", "renewals_by_turn",
