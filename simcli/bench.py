@@ -392,27 +392,20 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     }
     t_all = time.perf_counter()
     per: dict[str, dict] = {}
-    for player, effects in configs:
-        key = config_key(player, effects)
+    jobs = [(config_key(player, effects), decks, player, effects) for player, effects in configs]
+    if late_meta and all(d.exists() for d in LATE_META_DECKS):
+        jobs.append((LATE_META_KEY, LATE_META_DECKS, "greedy", "all"))
+    for key, job_decks, player, effects in jobs:
         if progress:
             progress(f"{key}: engines on the same games, then {games:,} games", step, nsteps)
         step += 1
         try:
-            per[key] = bench_config(decks, player, effects, games=games, ref_games=ref_games, seed=seed,
+            per[key] = bench_config(job_decks, player, effects, games=games, ref_games=ref_games, seed=seed,
                                     threads=threads, turn_cap=turn_cap, min_time=min_time, reps=reps)
+            if job_decks is not decks:
+                per[key]["decks"] = [d.name for d in job_decks]
         except Exception as exc:  # noqa: BLE001 - one broken configuration must not hide the others
             per[key] = {"player": player, "effects": effects, "error": f"{type(exc).__name__}: {exc}"}
-    if late_meta and all(d.exists() for d in LATE_META_DECKS):
-        if progress:
-            progress(f"{LATE_META_KEY}: engines on the same games, then {games:,} games", step, nsteps)
-        step += 1
-        try:
-            per[LATE_META_KEY] = bench_config(LATE_META_DECKS, "greedy", "all", games=games, ref_games=ref_games,
-                                              seed=seed, threads=threads, turn_cap=turn_cap, min_time=min_time,
-                                              reps=reps)
-            per[LATE_META_KEY]["decks"] = [d.name for d in LATE_META_DECKS]
-        except Exception as exc:  # noqa: BLE001
-            per[LATE_META_KEY] = {"player": "greedy", "effects": "all", "error": f"{type(exc).__name__}: {exc}"}
     res["configs"] = per
 
     head = per[config_key(*configs[0])]
