@@ -289,3 +289,162 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
                  mirrors=mirrors, weights=weights, out_dir=out_dir, resume=resume, scheduler=scheduler,
                  workers=workers, threads=threads, turn_cap=turn_cap, chunk_size=chunk_size,
                  shard_games=shard_games, progress=progress, on_plan=on_plan, on_compile=on_compile)
+
+
+# --- decks, cards and the benchmark: no engine import (the CLI's deck/cards commands start without numba)
+
+
+def check_decks(paths, regulation: str | None = None, format: str | None = None) -> list[dict]:
+    """Check deck files: one {"path", "problems" (FILE:LINE: problem strings), "summary" (legal
+    decks: the deck's summary and how many of its cards have unmodeled effects)} per path."""
+    from simcli.decks import Problem, check_deck, load_deck
+
+    out = []
+    for p in paths:
+        try:
+            problems = check_deck(p, regulation=regulation, format=format)
+        except (OSError, ValueError) as exc:  # defensive: check_deck reports these as problems
+            problems = [Problem(str(p), 0, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)]
+        row = {"path": str(p), "problems": [str(q) for q in problems], "summary": None, "unmodeled": 0}
+        if not problems:
+            deck = load_deck(p)
+            row["summary"], row["unmodeled"] = deck.summary(), len(deck.unmodeled())
+        out.append(row)
+    return out
+
+
+def deck_view(path) -> dict:
+    """What ``deck show`` prints, as plain data: cards by level / option kind, evolution lines,
+    unreachable and unmodeled cards, draw odds.  Raises ``DeckError`` (a UserError) for a bad deck."""
+    from simcli.decks import (LEVELS, appears, draw_odds, evolution_lines, format_line, load_deck,
+                              step_label, step_missing, unreachable)
+
+    deck = load_deck(path)
+    groups: dict[str, list[dict]] = {}
+    order = list(LEVELS) + ["Program", "Item", "Field"]
+    for e in deck.entries:
+        c = e.card
+        g = c.get("level") if c.is_digimon else (c.get("option_type") or "Option")
+        at = c.get("attack") or {}
+        groups.setdefault(g or "other", []).append({
+            "line": e.line, "number": c.number, "name": c.name, "count": e.count,
+            "battle_type": c.get("battle_type"), "A": at.get("A"), "B": at.get("B"), "C": at.get("C"),
+            "lost_points": c.get("lost_points"), "modeled": bool(c.get("modeled", True)),
+        })
+    ordered = {k: groups[k] for k in order if k in groups}
+    ordered.update({k: v for k, v in groups.items() if k not in ordered})
+    lines = [{"text": format_line(ln, deck),
+              "steps": [{"number": c.number, "name": c.name, "level": c.get("level"),
+                         "requirement": req, "label": step_label(req, deck) if req else None,
+                         "missing": step_missing(req, deck) if req else ""} for c, req in ln]}
+             for ln in evolution_lines(deck)]
+    partner = deck.partner()
+    return {
+        "path": deck.path, "name": deck.name, "game": deck.game, "summary": deck.summary(),
+        "partner": partner.number if partner else None,
+        "cards": ordered,
+        "evolution_lines": lines,
+        "unreachable": [{"number": c.number, "name": c.name, "level": c.get("level"), "appears": appears(c)}
+                        for c in unreachable(deck)],
+        "unmodeled": [{"number": e.card.number, "name": e.card.name, "labels": list(e.card.get("unmodeled") or [])}
+                      for e in deck.unmodeled()],
+        "draw_odds": {"model": _odds_caption(deck), "rows": draw_odds(deck, turns=(1, 3))},
+    }
+
+
+def _odds_caption(deck) -> str:
+    from simcli.decks import POOL, seen_by_turn
+
+    partner = deck.partner()
+    pn = f"{partner.name} ({partner.number})" if partner else "none"
+    return (f"P(at least one copy), exact hypergeometric. Partner {pn} is taken out first (BL-1, DM-SET-1) "
+            f"and the point-gauge card is unseen, so cards come from the other {POOL}. Turn 1 = opening hand "
+            f"of {seen_by_turn(1)}; by turn 3 = {seen_by_turn(3)} cards seen (one new card per later turn: "
+            f"one card played or discarded, then redraw to 6). Copies exclude the partner.")
+
+
+def card(number: str) -> dict:
+    """One card of the database by number (case-insensitive); UserError naming the closest numbers."""
+    from simcli.cards.db import load_db
+    from simcli.errors import UserError
+
+    db = load_db()
+    c = db.get(number)
+    if c is None:
+        close = ", ".join(db.closest_numbers(number)) or "none"
+        raise UserError(f"unknown card number {number} (closest: {close})")
+    return c
+
+
+def search_cards(text: str) -> list[dict]:
+    """Cards whose name, number, type (species) or field contains ``text``."""
+    from simcli.cards.db import load_db
+
+    return load_db().search(text)
+
+
+def card_coverage() -> dict:
+    """The effect language's coverage of the database (``cards coverage --json``)."""
+    from simcli.cards.coverage import coverage
+    from simcli.cards.db import load_db
+
+    return coverage(load_db())
+
+
+def import_cards(directory, out_file) -> dict:
+    """Build the card database from a LackeyCCG plugin folder and write it to ``out_file``, whole or
+    not at all (written beside, renamed into place).  Returns {"path", "cards", "options",
+    "options_modeled"}; bad input raises UserError (one line)."""
+    import os
+
+    from simcli.cards.importer import ImportError_, import_dir, write_db
+    from simcli.cards.lackey import LackeyFormatError
+    from simcli.errors import UserError
+
+    directory, out_file = Path(directory), Path(out_file)
+    if not directory.is_dir():
+        raise UserError(f"{directory}: not a directory")
+    if out_file.is_dir():
+        raise UserError(f"{out_file}: is a folder; --out names the database file to write")
+    above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
+    if above is not None and not above.is_dir():
+        raise UserError(f"{out_file}: cannot write the card database: {above} is not a folder")
+    try:
+        db = import_dir(directory)
+    except (LackeyFormatError, ImportError_) as exc:
+        raise UserError(str(exc)) from None
+    tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
+    try:
+        write_db(db, tmp)
+        os.replace(tmp, out_file)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise UserError(f"{out_file}: cannot write the card database: {exc.strerror or exc}") from None
+    opts = [c for c in db["cards"] if c["kind"] == "Option"]
+    return {"path": str(out_file), "cards": len(db["cards"]), "options": len(opts),
+            "options_modeled": sum(bool(c["modeled"]) for c in opts)}
+
+
+def bench(deck_a=None, deck_b=None, games: int | None = None, **kw) -> dict:
+    """``simcli bench``: the engine's speed beside its limit proxy and the reference (simcli.bench.bench).
+
+    The decks default to the shipped starters, which live in the source checkout's ``decks/`` folder:
+    without them (an installed wheel) pass ``deck_a``/``deck_b``; a bad deck raises UserError before
+    minutes of work."""
+    from simcli.bench import DEFAULT_DECKS, DEFAULT_GAMES
+    from simcli.bench import bench as _bench
+    from simcli.decks import load_deck
+    from simcli.errors import UserError
+
+    for deck, default in zip((deck_a, deck_b), DEFAULT_DECKS):
+        if deck is not None:
+            load_deck(deck)
+        elif not default.is_file():
+            raise UserError(f"{default}: the shipped decks are not installed here (they live in the source "
+                            "checkout's decks/ folder); pass --deck-a FILE --deck-b FILE")
+    games = DEFAULT_GAMES if games is None else games
+    check_run_size(games, 1)
+    return _bench(games=games, deck_a=deck_a, deck_b=deck_b, **kw)

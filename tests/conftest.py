@@ -22,3 +22,71 @@ def lackey_dir() -> Path:
     # cannot run, which is a failure to see, not a skip to overlook
     assert (LACKEY_DIR / "CardDataSt1.txt").exists(), f"LackeyCCG card data missing at {LACKEY_DIR}"
     return LACKEY_DIR
+
+
+# ---- compiling in the background while the tests that need no kernel run (issue 12: `.ci/run` ≤ 6 min) ----
+# The suite compiles three kernels (tests/warm_kernels.py): "full", the whole game kernel with every
+# gate on (SIMCLI_KERNEL_GATES=off above); "turn", one turn called directly (test_engine_helpers.both_turn:
+# the scenario tests; the game kernel inlines its turn, so this is a compile of its own); "gated", the
+# two kernels a baseline run uses and the limit proxy.  They compile in background processes that fill
+# numba's on-disk cache; the tests that need no kernel run first, then each module waits only for the
+# kernels it needs (NEEDS) and loads them from the cache.  A module missing from these tables waits for
+# every kernel; a kernel a module needs but does not wait for is compiled by the test itself: results
+# never depend on these tables, only the wall time does.
+KERNEL_FREE = {
+    "test_appearance", "test_card_db", "test_decks", "test_effect_language", "test_engine_cache",
+    "test_engine_tables", "test_fuzz_decks", "test_report", "test_requirements", "test_stats",
+    "test_tests_hide_nothing", "test_translate",
+}
+NEEDS = {
+    "test_engine_helpers": ("turn",), "test_engine_effects": ("turn",), "test_engine_fidelity": ("turn",),
+    "test_engine_rules": ("turn", "full"), "test_engine_gates": ("full", "gated"), "test_bench": ("full", "gated"),
+}
+WARM_MODES = ("turn", "full", "gated")
+_WARMERS: dict[str, tuple[object, object]] = {}  # mode -> (Popen, log file)
+_FAILED: set[str] = set()
+
+
+def _module(item) -> str:
+    return item.module.__name__.rpartition(".")[2] if getattr(item, "module", None) else ""
+
+
+def _needs(module: str) -> tuple[str, ...]:
+    return () if module in KERNEL_FREE else NEEDS.get(module, WARM_MODES)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    import subprocess
+    import sys
+    import tempfile
+
+    # no kernel first, then the modules in the order their kernels are expected to be ready
+    rank = {(): 0, ("turn",): 1}
+    items.sort(key=lambda i: rank.get(_needs(_module(i)), 2 if "gated" not in _needs(_module(i)) else 3))
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or os.environ.get("SIMCLI_TEST_WARM", "1") == "0":
+        return
+    wanted = {m for i in items for m in _needs(_module(i))}
+    for mode in (m for m in WARM_MODES if m in wanted):
+        log = tempfile.TemporaryFile(mode="w+")
+        proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "warm_kernels.py"), mode], cwd=ROOT,
+                                stdout=log, stderr=subprocess.STDOUT)
+        _WARMERS[mode] = (proc, log)
+
+
+@pytest.fixture(autouse=True)
+def _kernels_compiled(request):
+    """A test that runs a kernel starts once the background compile of that kernel is done."""
+    for mode in _needs(_module(request.node)):
+        if mode in _WARMERS:
+            proc, log = _WARMERS.pop(mode)
+            if proc.wait() != 0:
+                log.seek(0)
+                _FAILED.add(mode)
+                pytest.fail(f"tests/warm_kernels.py {mode} failed (exit {proc.returncode}):\n{log.read()[-2000:]}")
+    yield
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for proc, _ in _WARMERS.values():  # a run stopped early (-x, Ctrl-C): no compile left behind
+        proc.kill()
+        proc.wait()

@@ -480,3 +480,25 @@ def test_terminal_control_characters_are_refused(tmp_path):
 def test_bench_bad_deck_is_one_line():
     r = runner.invoke(app, ["bench", "--quick", "--deck-a", str(ROOT / "README.md")])
     assert "README.md:" in one_line_error(r)
+
+
+def test_one_error_path_for_runner_and_entry_point(tmp_path, monkeypatch):
+    """issue 12: CliError (a click exception, exit 2) prints the same one line from typer's test runner
+    and from the `simcli` entry point; a usage error is one line in both; a UserError a command lets
+    through is caught by the same path (never a traceback)."""
+    from simcli.cli.errors import ClickException, CliError
+
+    assert issubclass(CliError, ClickException) and CliError("x").exit_code == 2
+    for argv in (["cards", "show", "XX-999"], ["simulate", A, B, "-n", "abc"]):
+        r = runner.invoke(app, argv)
+        p = subprocess.run([sys.executable, "-m", "simcli", *argv], capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+        assert r.exit_code == p.returncode == 2
+        assert one_line_error(r) == p.stderr.strip(), (r.output, p.stderr)
+
+    def boom(text):
+        raise UserError(f"{tmp_path}/cards.json:7: broken")
+
+    monkeypatch.setattr(api, "search_cards", boom)  # `cards search` does not catch it: the group does
+    r = runner.invoke(app, ["cards", "search", "Agumon"])
+    assert r.exit_code == 2 and one_line_error(r) == f"error: {tmp_path}/cards.json:7: broken"

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from simcli.bench import DEFAULT_GAMES, DEFAULT_REF_GAMES, DEFAULT_SEED, bench
+from simcli.bench import DEFAULT_GAMES, DEFAULT_REF_GAMES, DEFAULT_SEED
 
 
 def _f(v, fmt="{:,.0f}", none="–") -> str:
@@ -108,17 +108,10 @@ def bench_cli(
 ) -> None:
     """Games/s and turns/s of the numba engine vs the reference engine on the same games, thread scaling,
     first-call compile time, cached start-up and peak memory."""
-    from simcli.cli.simulate import _check_size, _load
+    from simcli import api
+    from simcli.cli.errors import UserError, fail
+    from simcli.cli.simulate import _check_size
 
-    from simcli.bench import DEFAULT_DECKS
-    from simcli.cli.errors import fail
-
-    for deck, default in zip((deck_a, deck_b), DEFAULT_DECKS):  # a bad deck: one line, exit 2, before minutes of work
-        if deck is not None:
-            _load(deck)
-        elif not default.is_file():  # an installed wheel has no decks/ folder
-            fail(f"{default}: the shipped decks are not installed here (they live in the source checkout's "
-                 "decks/ folder); pass --deck-a FILE --deck-b FILE")
     _check_size(games, 1)
     err = Console(stderr=True)
     kw = {}
@@ -128,9 +121,12 @@ def bench_cli(
         def progress(label: str, step: int, nsteps: int) -> None:
             status.update(f"bench [{step}/{nsteps}] {label}")
 
-        res = bench(games=games, threads=threads, progress=progress, ref_games=ref_games, seed=seed, quick=quick,
-                    startup=not no_startup, memory=not no_memory,
-                    late_meta=not no_late_meta, deck_a=deck_a, deck_b=deck_b, **kw)
+        try:
+            res = api.bench(games=games, threads=threads, progress=progress, ref_games=ref_games, seed=seed,
+                            quick=quick, startup=not no_startup, memory=not no_memory,
+                            late_meta=not no_late_meta, deck_a=deck_a, deck_b=deck_b, **kw)
+        except UserError as exc:
+            fail(str(exc))
     if as_json:
         typer.echo(json.dumps(res, indent=2))
     else:

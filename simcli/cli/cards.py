@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -12,10 +11,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from simcli.cards.db import DATA_DIR, load_db
-from simcli.cli.errors import fail
+from simcli import api
+from simcli.cards.db import DATA_DIR
+from simcli.cli.errors import Group, UserError, fail
 
-app = typer.Typer(no_args_is_help=True)
+app = typer.Typer(cls=Group, no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 out = Console()
 
 
@@ -52,11 +52,10 @@ def show_cli(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Show one card: numbers, requirements, effects and whether the engine models it."""
-    db = load_db()
-    card = db.get(number)
-    if card is None:
-        close = ", ".join(db.closest_numbers(number)) or "none"
-        fail(f"unknown card number {number} (closest: {close})")
+    try:
+        card = api.card(number)
+    except UserError as exc:
+        fail(str(exc))
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False))
         return
@@ -92,7 +91,7 @@ def search_cli(
     limit: Annotated[int, typer.Option(min=1, help="Show at most this many.")] = 50,
 ) -> None:
     """Find cards by name, number, type (species) or field."""
-    hits = load_db().search(text)
+    hits = api.search_cards(text)
     if not hits:
         fail(f"no card matches {text!r}", code=1)
     t = Table(title=escape(f"{len(hits)} card(s) matching {text!r}"))
@@ -112,9 +111,7 @@ def coverage_cli(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
 ) -> None:
     """Share of option cards and Digimon abilities the effect language models."""
-    from simcli.cards.coverage import coverage
-
-    cov = coverage(load_db())
+    cov = api.card_coverage()
     if as_json:
         typer.echo(json.dumps(cov))
         return
@@ -143,31 +140,8 @@ def import_cli(
     out_file: Annotated[Path, typer.Option("--out", help="Database file to write.")] = DATA_DIR / "dmcg.json",
 ) -> None:
     """Build the card database from LackeyCCG plugin data (deterministic)."""
-    from simcli.cards.importer import ImportError_, import_dir, write_db
-    from simcli.cards.lackey import LackeyFormatError
-
-    if not directory.is_dir():
-        fail(f"{directory}: not a directory")
-    if out_file.is_dir():
-        fail(f"{out_file}: is a folder; --out names the database file to write")
-    above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
-    if above is not None and not above.is_dir():
-        fail(f"{out_file}: cannot write the card database: {above} is not a folder")
     try:
-        db = import_dir(directory)
-    except (LackeyFormatError, ImportError_) as exc:
+        res = api.import_cards(directory, out_file)
+    except UserError as exc:
         fail(str(exc))
-    # written beside and renamed into place: a failed write never leaves a truncated database
-    tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
-    try:
-        write_db(db, tmp)
-        os.replace(tmp, out_file)
-    except OSError as exc:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        fail(f"{out_file}: cannot write the card database: {exc.strerror or exc}")
-    n_opt = sum(c["kind"] == "Option" for c in db["cards"])
-    n_mod = sum(c["kind"] == "Option" and c["modeled"] for c in db["cards"])
-    typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)")
+    typer.echo(f"{res['path']}: {res['cards']} cards ({res['options']} options, {res['options_modeled']} modeled)")

@@ -7,8 +7,10 @@ import typer
 from simcli.cli import bench as bench_cli
 from simcli.cli import cards as cards_cli
 from simcli.cli import deck as deck_cli
+from simcli.cli.errors import Group
 
 app = typer.Typer(
+    cls=Group,
     name="simcli",
     help="Monte Carlo deck analysis for the retro Digimon card games.",
     no_args_is_help=True,
@@ -28,31 +30,9 @@ from simcli.cli.meta import meta_cli  # noqa: E402
 app.command("meta")(meta_cli)
 
 
-def _click_exception() -> type:
-    """click's ClickException (typer vendors click; found through a public typer exception)."""
-    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-
-
 def main(argv: list[str] | None = None) -> None:
-    """The ``simcli`` command.  A usage error (an unknown option, a value out of range) is one line
-    ``error: …`` and exit code 2, like every other bad input (docs/reliability.md)."""
-    import sys
-
-    click_exception = _click_exception()
-    try:
-        rv = app(args=argv, prog_name="simcli", standalone_mode=False)
-    except click_exception as exc:
-        if type(exc).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
-            ctx = getattr(exc, "ctx", None)
-            where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            print(f"error: {' '.join(exc.format_message().split())}{where}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("error: aborted", file=sys.stderr)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    sys.exit(rv if isinstance(rv, int) else 0)
+    """The ``simcli`` command; errors are one line (``simcli.cli.errors.Group``, docs/reliability.md)."""
+    app(args=argv, prog_name="simcli")
 
 
 if __name__ == "__main__":  # pragma: no cover

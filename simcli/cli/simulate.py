@@ -37,12 +37,10 @@ def _load(path: Path):
         return load_deck(path)
     except DeckError as exc:
         first = exc.problems[0] if exc.problems else None
-        print(f"error: {first}" if first else f"error: {path}: invalid deck", file=sys.stderr)
-        raise typer.Exit(2)
+        fail(str(first) if first else f"{path}: invalid deck")
     except (OSError, ValueError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"error: {path}:0: {msg}", file=sys.stderr)
-        raise typer.Exit(2)
+        fail(f"{path}:0: {msg}")
 
 
 def compile_notice(err: Console):
