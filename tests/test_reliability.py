@@ -502,3 +502,18 @@ def test_one_error_path_for_runner_and_entry_point(tmp_path, monkeypatch):
     monkeypatch.setattr(api, "search_cards", boom)  # `cards search` does not catch it: the group does
     r = runner.invoke(app, ["cards", "search", "Agumon"])
     assert r.exit_code == 2 and one_line_error(r) == f"error: {tmp_path}/cards.json:7: broken"
+
+
+def test_commands_fail_only_through_cli_error():
+    """issue 12: no command prints its own error line or exits 2 by hand; the only typer.Exit left are
+    the interrupted runs' 130 and simulate's exit code for an interrupted run."""
+    cli = ROOT / "simcli" / "cli"
+    for path in cli.glob("*.py"):
+        if path.name == "errors.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "typer.Exit(2)" not in text and 'print(f"error' not in text and "print(\"error" not in text, path
+        for m in re.finditer(r"typer\.Exit\(([^)]*)\)", text):
+            assert m.group(1) in ("130", "EXIT_INTERRUPTED", "code"), (path, m.group(0))
+        if "typer.Typer(" in text:
+            assert "cls=Group" in text, f"{path}: every typer app is built on simcli.cli.errors.Group"
