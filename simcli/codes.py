@@ -242,4 +242,8 @@ E_LIMIT_ARG = E_LIMIT + 1
 E_LIMIT_END = E_LIMIT_ARG + 1  # LE_* flags
 E_FILT0 = E_LIMIT_END + 1  # 2 filters x (FK_*, value): the row filter (all must hold)
 MAX_FILTERS = 2
-EFFECT_WIDTH = E_FILT0 + 2 * MAX_FILTERS
+E_FLAGS = E_FILT0 + 2 * MAX_FILTERS  # RF_* bit flags of the row (engine 6)
+EFFECT_WIDTH = E_FLAGS + 1
+# E_FLAGS bits
+RF_NOT_SPECIAL = 1  # a Digimon's row from a text that is not a special ability (no ◎ mark, or "(this is not
+# a special ability)", seed 003 §3.3): ``void_abilities`` does not cancel it (clause ``special: no``)

@@ -127,6 +127,32 @@ def test_immune_to_options_and_void_abilities():
     assert f == [(300, 250)]
 
 
+def test_rows_that_are_not_special_abilities_are_not_voided():
+    # seed 003 §3.3: a text of the ability column without ◎ ("A cannot go to zero due to attack C", "you may
+    # discard two Digimon cards and double your attack power") is not a special ability: "the opponent loses its
+    # special abilities" (void_abilities) does not cancel it (engine 6, `special: no`), on both engines
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no"], b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)]
+    # beside a ◎ row of the same card: only the ◎ row is voided
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no", "atk+30 | when: passive"],
+                b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no", "atk+30 | when: passive"])
+    assert f == [(330, 250)]
+    # an unmarked immunity holds while voided: B's option -100 does not reach A
+    g, f = duel(a_fx=["immune_options | when: passive | special: no"], a_atk=(300, 200, 100),
+                b_fx=["void_abilities | when: passive"], b_opts=["opp_atk-100"], b_atk=(180, 240, 150))
+    assert f == [(200, 180)]
+    g, f = duel(a_fx=["immune_options | when: passive"], a_atk=(300, 200, 100),
+                b_fx=["void_abilities | when: passive"], b_opts=["opp_atk-100"], b_atk=(180, 240, 150))
+    assert f == [(100, 180)]
+    # an unmarked ability used in a battle window while voided (cost paid, once)
+    g, f = duel(a_fx=["atk+100 | cost: points(10) | special: no"], b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)] and g.ps[0].points == 90
+    g, f = duel(a_fx=["atk+100 | cost: points(10)"], b_fx=["void_abilities | when: passive"])
+    assert f == [(200, 250)] and g.ps[0].points == 80
+
+
 def test_immune_to_attack_modification():
     # §4 immune to all attack modification by the opponent (halve_opp does not reach B)
     g, f = duel(a_fx=["halve_opp | when: passive"], b_fx=["immune_mod | when: passive"])

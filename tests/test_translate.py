@@ -618,7 +618,7 @@ def test_gauge_damage_and_face_up_turn():
 
 
 def test_immunity_to_a_category():
-    assert abil("Cannot receive the effects of Option Cards in the Category Bug.").effects == [
+    assert abil("(O)Cannot receive the effects of Option Cards in the Category Bug.").effects == [
         "immune_options if card:group=Bug | when: passive"]
 
 
@@ -902,7 +902,7 @@ def test_deck_costs_and_per_counts_are_used_in_a_window():
     assert abil("(O)During battle, you may send 8 or more cards from the top of your Net Ocean to the Dark Area and "
                 "quadruple your attack power.").effects == ["atk*4 | cost: mill(8)"]
     # per_* counts are chosen when the ability is used: never automatic, even "during battle"
-    assert abil("During battle, for every card you discard from the top of your Net Ocean, add 50 to your attack power "
+    assert abil("(O)During battle, for every card you discard from the top of your Net Ocean, add 50 to your attack power "
                 "(4 cards max).").effects == ["per_mill(50,4)"]
 
 
@@ -1051,7 +1051,7 @@ def test_hand_conditions():
         "atk*3 if hand<=1 | when: passive"]
     assert abil("(O)When your hand contains three or four cards, double your attack power.").effects == [
         "atk*2 if hand>=3 & hand<=4 | when: passive"]
-    assert abil("When there are five cards in your hand, halve the opponent's final attack power, after taking into account "
+    assert abil("(O)When there are five cards in your hand, halve the opponent's final attack power, after taking into account "
                 "effects and abilities.").effects == ["halve_opp if hand=5 | when: passive"]
     assert abil("(O)When the opponent has 4 or more cards in their hand, add 100 to your attack power.").effects == [
         "atk+100 if opp_hand>=4 | when: passive"]
@@ -1119,9 +1119,9 @@ def test_ban_options():
         "ban_options if card~Defense Plug-In C | when: passive"]
     assert abil("(O)During battle, the opponent cannot use the cards 'No Items Allowed!' and 'Emergency Program Halt!'.").effects == [
         "ban_options if card~No Items Allowed! | when: passive", "ban_options if card~Emergency Program Halt! | when: passive"]
-    assert abil("The opponent cannot use cards containing the word 'Limiter' in their name.").effects == [
+    assert abil("(O)The opponent cannot use cards containing the word 'Limiter' in their name.").effects == [
         "ban_options if card~Limiter | when: passive"]
-    assert abil('The opponent cannot use any Field Option cards, "Iron Tower", or "Mega Tower".').effects == [
+    assert abil('(O)The opponent cannot use any Field Option cards, "Iron Tower", or "Mega Tower".').effects == [
         "ban_options if card:optype=Field | when: passive", "ban_options if card~Iron Tower | when: passive",
         "ban_options if card~Mega Tower | when: passive"]
     # the own Digimon's restriction is another word (not in the language)
@@ -1183,7 +1183,7 @@ def test_costs_show_place_points_and_alternative_discards():
                 "power.").effects == ["atk+300 | cost: show | filter: name=Zetamon"]
     assert abil("(O)Show one blue frame Digimon card in your hand to your opponent and add 200 to your attack power.").effects == [
         "atk+200 | cost: show | filter: kind=Digimon & frame=Blue"]
-    assert abil("Send one Zetamon card from your hand to your support box, and add 740 to your attack power.").effects == [
+    assert abil("(O)Send one Zetamon card from your hand to your support box, and add 740 to your attack power.").effects == [
         "atk+740 | cost: place | filter: name=Zetamon"]
     assert abil("(O)Place a Zetamon from your hand into your support box, and add 400 to your basic attack power.").effects == [
         "base+400 | cost: place | filter: name=Zetamon"]
@@ -1239,16 +1239,16 @@ def test_more_shapes_of_round_3():
         "zero_opp if opp_attack=B & opp_keyword=dig | when: passive"]
     assert abil("(O)This Digimon's A will not go to zero due to the effects of the opponent Level III Digimon's "
                 "attack.").effects == ["no_zero if opp_level=III | when: passive"]
-    assert abil("The opponent's A, B, and C attacks go to zero until the end of the turn during which you evolved into this "
+    assert abil("(O)The opponent's A, B, and C attacks go to zero until the end of the turn during which you evolved into this "
                 "Digimon.").effects == ["zero_opp | when: evolved"]
     assert abil("(O)Regain 30 points when you fuse into this Digimon.").effects == ["heal(30) | when: evolved"]
     assert abil("(O)When you evolve into this Digimon, immediately reduce both your and your opponent's points by 10.").effects == [
         "self_damage(10) | when: evolved", "damage(10) | when: evolved"]
     assert abil("(O)When you win the battle, further reduce the points of the opponent's Virus attribute Digimon by "
                 "20.").effects == ["damage(20) if opp_attr=Virus | when: win"]
-    assert abil("Cannot lose its special abilities, and cannot receive the effects of 'Iron Tower'.").effects == [
+    assert abil("(O)Cannot lose its special abilities, and cannot receive the effects of 'Iron Tower'.").effects == [
         "keep_abilities | when: passive", "immune_options if card=Iron Tower | when: passive"]
-    assert abil("Cannot receive the effects of Iron Tower, Mega Tower, or A Dead-End of Towers.").effects == [
+    assert abil("(O)Cannot receive the effects of Iron Tower, Mega Tower, or A Dead-End of Towers.").effects == [
         "immune_options if card=Iron Tower | when: passive", "immune_options if card=Mega Tower | when: passive",
         "immune_options if card=A Dead-End of Towers | when: passive"]
     assert abil("(O)You can make A or B your attack regardless of the opponent's battle type.").effects == [
@@ -1347,7 +1347,7 @@ def test_more_shapes_of_round_3_continued():
                "Royal Knights.").effects == ["atk+400 if group=Royal Knights & name=Zetamon"]
     assert abil("(O)For every card containing the word 'Metal' that you discard from your hand, add 300 to your attack "
                 "power.").effects == ["per_discard_if(300) | filter: name~Metal"]
-    assert abil("For every Hybrid level Digimon card, or Digimon card that belongs to Nightmare Soldiers that you discard "
+    assert abil("(O)For every Hybrid level Digimon card, or Digimon card that belongs to Nightmare Soldiers that you discard "
                 "from your hand, add 300 to your attack power.").effects == [
         "per_discard_if(300) | filter: kind=Digimon & field=NSo"]
     assert abil('(O)You may discard one Digimon card with the ability "sky" from your hand and double your attack power (1 '
@@ -1605,3 +1605,16 @@ def test_named_requirement_card_that_also_accepts_winning_percentages():
     # only 60%: DM-EVO-3's V >= W would also serve 40%, which the text does not say
     assert not translate_option("Digimental of Miracles", act, "Item", "Evolve your Digimon into a Digimon with 'Digimental of"
                                 " Miracles' or 'Winning Percentage: 60%!' in its evolution requirements.").modeled
+
+
+def test_texts_without_a_mark_are_not_special_abilities():
+    # seed 003 §3.3: the ability column's texts without ◎ (the data's "(O)") are not special abilities, nor a text
+    # that says "(this is not a special ability)": their rows are `special: no` (void_abilities does not cancel them)
+    tr = abil("Cannot receive the effects of 'Dark Tower'. (O)Add 100 to your attack power.")
+    assert tr.effects == ["immune_options if card=Dark Tower | when: passive | special: no", "atk+100"]
+    tr = abil("(O)Add 100 to your attack power. (O)Cannot receive the effects of 'Dark Tower' "
+              "(this is not a special ability).")
+    assert tr.effects == ["atk+100", "immune_options if card=Dark Tower | when: passive | special: no"]
+    # a support row is not a special ability anyway; an unconditional printed flag is read from the tables
+    tr = abil("Its evolution requirements cannot be ignored. (S)Add 300 to the attack power of your Agumon.")
+    assert tr.effects == ["no_ignore | when: passive", "atk+300 if name=Agumon | when: support"]

@@ -4,7 +4,7 @@ One effect per string::
 
     EFFECT   := OP [ "if" COND { "&" COND } ] { "|" CLAUSE }
     CLAUSE   := "when:" TIMING | "cost:" COST { "," COST } | "limit:" LIMIT { "," END }
-              | "filter:" FILTER [ "&" FILTER ]
+              | "filter:" FILTER [ "&" FILTER ] | "special: no"
 
     OP       := atk+N | atk-N              own final attack +/- N (after multiplication)
               | opp_atk+N | opp_atk-N      opponent's final attack +/- N
@@ -262,6 +262,7 @@ class Effect:
     word: str = ""  # gain(WORD) / opp_lose(WORD); "up"/"down" of opp_slots_clear(…)
     ends: tuple[str, ...] = ()  # end events of the limit (lost, leave, lifespan), in that order
     filters: tuple[tuple[str, str, str], ...] = ()  # the row filter: (key, "=" or "~", value)
+    special: bool = True  # False: "special: no", a Digimon's text that is not a special ability (not voidable)
 
     def text(self) -> str:
         return format_effect(self)
@@ -391,6 +392,7 @@ def parse_effect(text: str) -> Effect:
         op_s = head
     op, arg, arg2, word = _parse_op(op_s)
     timing, costs, limit, limit_arg, ends, filters = "", [], "phase", 0, (), ()
+    special = True
     seen = set()
     for clause in parts[1:]:
         key, sep, val = clause.partition(":")
@@ -421,6 +423,10 @@ def parse_effect(text: str) -> Effect:
             filters = tuple(_parse_filter(f) for f in val.split("&"))
             if len(filters) > E.MAX_FILTERS:
                 raise EffectSyntaxError(f"more than {E.MAX_FILTERS} filters in {text!r}")
+        elif key == "special":
+            if val != "no":
+                raise EffectSyntaxError(f"'special:' takes only 'no' in {text!r}")
+            special = False
         else:
             raise EffectSyntaxError(f"unknown clause {key!r}")
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
@@ -428,7 +434,7 @@ def parse_effect(text: str) -> Effect:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
     if filters and not (needs_filter or op == "evolve_now"):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
-    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters)
+    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
 
 def _format_limit(e: Effect) -> str:
@@ -471,6 +477,8 @@ def format_effect(e: Effect) -> str:
         out.append(f"limit: {_format_limit(e)}")
     if e.filters:
         out.append("filter: " + " & ".join(f"{k}{c}{v}" for k, c, v in e.filters))
+    if not e.special:
+        out.append("special: no")
     return " | ".join(out)
 
 
@@ -619,6 +627,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):
         row[E.E_FILT0 + 2 * i: E.E_FILT0 + 2 * i + 2] = filter_code(key, fcmp, fval, vocab)
+    row[E.E_FLAGS] = 0 if e.special else E.RF_NOT_SPECIAL
     return row
 
 parse_filter = _parse_filter  # the filter syntax (tables: requirement qualifiers)

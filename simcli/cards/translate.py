@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -90,6 +90,7 @@ class _Eff:
     costs: tuple[str, ...] = ()  # costs of this effect alone (e.g. a Digimon's "discard one … and double")
     filters: tuple[str, ...] = ()  # the row filter (search, discard_if, show): "kind=Digimon", "name~Greymon"
     times: int = 1  # a Digimon's ◎ ability usable N times a turn ("only twice during battle"): N equal rows
+    special: bool = True  # False: a Digimon's text that is not a special ability (no ◎ mark; "special: no")
 
 
 @dataclass(frozen=True)
@@ -2338,15 +2339,20 @@ _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 
 
 def _clauses(text: str) -> list[str]:
+    return [c for c, _ in _clauses_marked(text)]
+
+
+def _clauses_marked(text: str) -> list[tuple[str, bool]]:
+    """_clauses, each with whether a mark ((O), (N), ◎, (S)) stands before it."""
     text = (text or "").replace("\u00a0", " ").replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
     text = re.sub(r'(?<=[a-z])"s\b', "'s", text)  # "opponent"s" typo
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
     out = []
-    for part in _MARK.split(text):
+    for i, part in enumerate(_MARK.split(text)):
         part = part.strip().strip("/").strip()
         if part:
-            out.append(part)
+            out.append((part, i > 0 or part.startswith("(S)")))
     return out
 
 
@@ -2504,8 +2510,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
             tr.unmodeled.append("attack")
-        heads = [_Eff(h.op, h.conds + (f"attack={ties[0]}",), h.when, h.further, h.costs, h.filters, h.times)
-                 if h.op.startswith("atk+") else h for h in heads]
+        heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
@@ -2600,6 +2605,9 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             s += f" | limit: {limits[0]}"
         if h.filters:
             s += " | filter: " + " & ".join(h.filters)
+        if not h.special and ctx.digimon and (h.when or "battle") != "support" \
+                and not (h.op in _PRINTED_FLAGS and not conds):
+            s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
         if s not in tr.effects:
             tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
@@ -2655,9 +2663,24 @@ def translate_ability(name: str, text: str) -> Translation:
         return tr
     ctx = _Ctx(timing=None, digimon=True, name=name)
     pieces: list = []
-    for c in _clauses(text):
-        pieces += _translate_ability_clause(c, ctx)
+    for c, marked in _marked_clauses(text):
+        got = _translate_ability_clause(c, ctx)
+        if not marked:  # not a special ability: void_abilities does not cancel its rows (seed 003 §3.3)
+            got = [replace(x, special=False) if isinstance(x, _Eff) else x for x in got]
+        pieces += got
     return _assemble(pieces, ctx, tr)
+
+
+# unconditional printed flags, which the tables read whether or not the abilities are void: no "special: no"
+_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities")
+_NOT_SPECIAL = re.compile(r"\(this is not a special ability\)", re.I)
+
+
+def _marked_clauses(text: str) -> list[tuple[str, bool]]:
+    """The clauses of a Digimon's ability text (_clauses), each with whether it is a special ability:
+    a text behind a ◎ / "(O)" / "(N)" mark or a support "(S)" one is; the text before the first mark
+    is not, nor one that says "(this is not a special ability)" (seed 003 §3.3)."""
+    return [(c, marked and not _NOT_SPECIAL.search(c)) for c, marked in _clauses_marked(text)]
 
 
 def _translate_ability_clause(clause: str, ctx: _Ctx) -> list:

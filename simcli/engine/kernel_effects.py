@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE  # noqa: F401
+from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -36,6 +36,7 @@ from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
 E_LIMIT_END, E_FILT0, MAX_FILTERS = E.E_LIMIT_END, E.E_FILT0, E.MAX_FILTERS
+E_FLAGS, RF_NOT_SPECIAL = E.E_FLAGS, E.RF_NOT_SPECIAL
 MAX_COSTS = E.MAX_COSTS
 OPT_PROGRAM = 0
 OPT_ITEM = 1
@@ -367,10 +368,10 @@ def _card_immune_c_nb(T, S, M, X, o, card):
     """o's Digimon has an active ``immune_options if card…`` row matching the opponent's option (its
     passive rows, or the ``evolved`` rows of a requirement option it evolved with this turn)."""
     c = cur_nb(S, o)
-    if T.ct[o, c, F_MODELED] != 0 and M[o, M_VOID] == 0:
+    if abilities_active_nb(T, S, M, o):
         for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
             if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_PASSIVE \
-                    and cond_ok_nb(T, S, M, X, o, r, card):
+                    and row_on_nb(T, M, o, r) and cond_ok_nb(T, S, M, X, o, r, card):
                 return True
     for i in range(S[o, EVO_N]):
         if S[o, EVO + 2 * i + 1] != c:
@@ -687,7 +688,16 @@ def record_nb(T, X, kind, p, r, card, count):
 
 @njit(cache=True, inline="always")
 def abilities_active_nb(T, S, M, p):
-    return T.ct[p, cur_nb(S, p), F_MODELED] != 0 and M[p, M_VOID] == 0
+    """Some row of p's top card can act: it is modeled and its abilities are not void, or one of its rows is
+    not a special ability (``special: no``, seed 003 §3.3); each row then asks row_on_nb."""
+    c = cur_nb(S, p)
+    return T.ct[p, c, F_MODELED] != 0 and (M[p, M_VOID] == 0 or (T.ct[p, c, F_TIMINGS] & TM_NOT_SPECIAL) != 0)
+
+
+@njit(cache=True, inline="always")
+def row_on_nb(T, M, p, r):
+    """Row r of p's top card acts: p's abilities are not void, or the row is not a special ability."""
+    return M[p, M_VOID] == 0 or (T.eff[r, E_FLAGS] & RF_NOT_SPECIAL) != 0
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -702,7 +712,8 @@ def _auto_abilities_c_nb(T, S, M, X, p, timing, rng, uses):
     c = cur_nb(S, p)
     used = False
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
+        if T.eff[r, E_TIMING] == timing and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and cost_payable_nb(T, S, p, r):
             pay_cost_nb(T, S, p, r, uses)
             apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
             record_nb(T, X, LOG_ABILITY, p, r, c, 0)
@@ -853,7 +864,8 @@ def _negate_pick_c_nb(T, S, M, X, p, target_type, card):
     c = cur_nb(S, p)
     if (T.ct[p, c, F_TIMINGS] & TM_NEGATE) != 0 and abilities_active_nb(T, S, M, p):
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] != E.T_BATTLE or ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) != 0:
+            if T.eff[r, E_TIMING] != E.T_BATTLE or ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) != 0 \
+                    or not row_on_nb(T, M, p, r):
                 continue
             op = T.eff[r, E_OP]
             if ((op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM)
@@ -1085,7 +1097,7 @@ def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
-                        and cond_ok_nb(T, S, M, X, p, r, -1):
+                        and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1):
                     _apply_or_sim_nb(T, S, M, X, p, r, False, rng, -1, sim)
         if S[p, EVO_N] > 0:
             cp = cur_nb(S, p)
@@ -1266,7 +1278,7 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
     box_changed_nb(T, S, M, X, p, rng)
     if abilities_active_nb(T, S, M, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
         for r2 in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r2, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r2, -1):
+            if T.eff[r2, E_TIMING] == E.T_EVOLVED and row_on_nb(T, M, p, r2) and cond_ok_nb(T, S, M, X, p, r2, -1):
                 apply_row_nb(T, S, M, X, p, r2, False, rng, -1, 0)
     opp_evolved_nb(T, S, M, X, p, rng, uses)
 
@@ -1526,7 +1538,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
         c = cur_nb(S, p)
         if (T.ct[p, c, F_TIMINGS] & (1 << E.T_START)) != 0 and abilities_active_nb(T, S, M, p):
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-                if T.eff[r, E_TIMING] == E.T_START and cond_ok_nb(T, S, M, X, p, r, -1) \
+                if T.eff[r, E_TIMING] == E.T_START and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
                         and cost_payable_nb(T, S, p, r):
                     pay_cost_nb(T, S, p, r, uses)
                     apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
@@ -1841,7 +1853,7 @@ def _banned_nb(T, S, M, X, p, c):
     if abilities_active_nb(T, S, M, o):
         x = cur_nb(S, o)
         for r in range(T.ct[o, x, F_EFF_LO], T.ct[o, x, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and cond_ok_nb(T, S, M, X, o, r, c):
+            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and row_on_nb(T, M, o, r) and cond_ok_nb(T, S, M, X, o, r, c):
                 return True
     for k in range(3):
         x = S[o, SLOT + k]
@@ -1857,7 +1869,7 @@ def _banned_nb(T, S, M, X, p, c):
 def ability_ready_nb(T, S, M, X, p, c, r):
     """Ability row r of p's top card c can be used in this window."""
     return T.eff[r, E_TIMING] == E.T_BATTLE and ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) == 0 \
-        and cost_payable_nb(T, S, p, r) and cond_ok_nb(T, S, M, X, p, r, -1)
+        and row_on_nb(T, M, p, r) and cost_payable_nb(T, S, p, r) and cond_ok_nb(T, S, M, X, p, r, -1)
 
 
 @njit(cache=True, inline="always")

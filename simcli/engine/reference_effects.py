@@ -105,6 +105,12 @@ def attack_type(g, p, mods=None) -> int:
     return m.attack_as if m.attack_as >= 0 else int(g.t.bt[o.seat, o.cur()])
 
 
+def row_on(p, row, mods) -> bool:
+    """A row of p's top card acts: p's abilities are not void, or the row is not a special ability
+    (``special: no``: a text without ◎, seed 003 §3.3)."""
+    return not mods[p.seat].abilities_void or bool(int(row[E.E_FLAGS]) & E.RF_NOT_SPECIAL)
+
+
 def has_keyword(g, x, v: int, mods) -> bool:
     """x's Digimon has ability keyword v: printed or gained, while its abilities are not void."""
     m = mods[x.seat]
@@ -328,10 +334,10 @@ def card_immune(g, o, card, mods) -> bool:
     """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
     c = o.cur()
-    if t.modeled[o.seat, c] and not mods[o.seat].abilities_void:
+    if t.modeled[o.seat, c]:
         for row in rows(g, o.seat, c):
             if int(row[E.E_OP]) == E.OP_IMMUNE_OPTIONS and int(row[E.E_TIMING]) == E.T_PASSIVE \
-                    and cond_ok(g, o, row, mods, card):
+                    and row_on(o, row, mods) and cond_ok(g, o, row, mods, card):
                 return True
     for _, r2 in g.effects.evolved_option_rows(g, o):  # a requirement option's rows for this turn
         if int(r2[E.E_OP]) == E.OP_IMMUNE_OPTIONS and cond_ok(g, o, r2, mods, card):
@@ -648,7 +654,12 @@ class Effects(NoEffects):
 
     # ---- helpers -------------------------------------------------------------------------------
     def abilities_active(self, g, p) -> bool:
-        return bool(g.t.modeled[p.seat, p.cur()]) and not g.mods[p.seat].abilities_void
+        """Some row of p's top card can act (modeled; abilities not void, or a row that is not a special
+        ability); each row then asks row_on."""
+        if not g.t.modeled[p.seat, p.cur()]:
+            return False
+        return not g.mods[p.seat].abilities_void or any(
+            int(row[E.E_FLAGS]) & E.RF_NOT_SPECIAL for row in rows(g, p.seat, p.cur()))
 
     def auto_abilities(self, g, p, timing: int) -> None:
         if not self.abilities_active(g, p):
@@ -657,7 +668,8 @@ class Effects(NoEffects):
         c = p.cur()
         for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
             row = g.t.effects[r]
-            if int(row[E.E_TIMING]) == timing and cond_ok(g, p, row) and cost_payable(g, p, row):
+            if int(row[E.E_TIMING]) == timing and row_on(p, row, g.mods) and cond_ok(g, p, row) \
+                    and cost_payable(g, p, row):
                 pay_cost(g, p, row)
                 apply_row(g, p, row, False)
                 self.record(g, LOG_ABILITY, p, r, c, 0)
@@ -853,7 +865,7 @@ class Effects(NoEffects):
         self.box_changed(g, p)
         if self.abilities_active(g, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
             for row2 in rows(g, p.seat, c):
-                if int(row2[E.E_TIMING]) == E.T_EVOLVED and cond_ok(g, p, row2):
+                if int(row2[E.E_TIMING]) == E.T_EVOLVED and row_on(p, row2, g.mods) and cond_ok(g, p, row2):
                     apply_row(g, p, row2, False)
         self.opp_evolved(g, p)
 
@@ -909,7 +921,7 @@ class Effects(NoEffects):
                         if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
                             continue
                         if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) \
-                                and cond_ok(g, p, row, m):
+                                and row_on(p, row, m) and cond_ok(g, p, row, m):
                             apply_row(g, p, row, False, mods=m, sim=sim)
                 for opt, row in self.evolved_option_rows(g, p):
                     if cond_ok(g, p, row, m):
@@ -1044,7 +1056,8 @@ class Effects(NoEffects):
                 c = p.cur()
                 for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
                     row = g.t.effects[r]
-                    if int(row[E.E_TIMING]) == E.T_START and cond_ok(g, p, row) and cost_payable(g, p, row):
+                    if int(row[E.E_TIMING]) == E.T_START and row_on(p, row, g.mods) and cond_ok(g, p, row) \
+                            and cost_payable(g, p, row):
                         pay_cost(g, p, row)
                         apply_row(g, p, row, False)
                         self.record(g, LOG_ABILITY, p, r, c, 0)
