@@ -121,7 +121,10 @@ OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match
 OP_BAN_OPTIONS = 47  # the opponent cannot use its option cards for which the row's card conditions hold
 OP_GAUGE_MILL = 48  # the top arg cards of the own deck are stacked onto the own point gauge
 OP_TUTOR = 49  # the player may take up to arg cards from its deck or Dark Area into its hand (deck shuffled after)
-N_OPS = 50
+OP_OPP_CLEAR = 50  # up to arg (0: every) face-up cards in the opponent's option slots matching the row filter
+# (none: any), in slot order, go to the Dark Area ("send one currently active Field option card in the opponent's
+# slots to the Dark Area"; engine 6)
+N_OPS = 51
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

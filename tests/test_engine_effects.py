@@ -527,3 +527,38 @@ def test_both_players_support_and_the_second_attacker_acts_first():
     # A answers with its support (+100: 300 > 250); B answers with its own (+100: 350 > 300)
     g, f = support_duel(a_sup=[["atk+100 | when: support"]], b_sup=[["atk+100 | when: support"]])
     assert f == (300, 350) and g.ps[0].dark == [1] and g.ps[1].dark == [1] and g.ps[0].points == 80
+
+
+def test_opp_clear_sends_matching_face_up_options_to_the_dark_area():
+    # engine 6, opp_clear(N) + filter ("Send one currently active Field Option card in the opponent's slots to
+    # the Dark Area", Miracle Ruby Bx-145; "… up to two currently activated Option cards … with the words 'High
+    # Speed' in its name", Penetrator St-688): face-up cards of the opponent's slots (seed 003 §3.3: an option's
+    # effects end when it leaves its slot), slot order, at most N (0: all), on both engines
+    from simcli.engine.reference import PERSIST
+
+    def up(*ks):
+        def setup(g):
+            for k in ks:
+                g.ps[1].slot_up[k] = PERSIST  # B's options used before, face-up until discarded
+        return setup
+
+    field = lambda name, n: opt(name, effects=[f"atk+{n} | limit: discarded"], timing="evolution",  # noqa: E731
+                                option_type="Field")
+    ruby = opt("Ruby", effects=["opp_clear(1) | limit: now | filter: optype=Field"], timing="evolution")
+    g, f = duel(b_opts=[field("F1", 100)], setup=up(0))
+    assert f == [(200, 350)]
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], setup=up(0))
+    assert f == [(200, 250)] and g.ps[1].slots[0] == -1 and 1 in g.ps[1].dark and 1 in g.ps[0].dark
+    # the filter: a face-up Program is not a Field
+    prog = opt("P1", effects=["atk+100 | limit: discarded"], timing="evolution")
+    g, f = duel(a_opts=[ruby], b_opts=[prog], setup=up(0))
+    assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+    # at most N, in slot order; 0: every matching card
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100), field("F2", 50)], setup=up(0, 1))
+    assert f == [(200, 300)] and g.ps[1].slots[:2] == [-1, 2]
+    every = opt("All", effects=["opp_clear(0) | limit: now | filter: optype=Field"], timing="evolution")
+    g, f = duel(a_opts=[every], b_opts=[field("F1", 100), field("F2", 50)], setup=up(0, 1))
+    assert f == [(200, 250)] and g.ps[1].slots[:2] == [-1, -1]
+    # an effect aimed at the opponent: its immunity to option cards blocks it
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], b_fx=["immune_options | when: passive"], setup=up(0))
+    assert f == [(200, 350)] and g.ps[1].slots[0] == 1

@@ -1618,3 +1618,24 @@ def test_texts_without_a_mark_are_not_special_abilities():
     # a support row is not a special ability anyway; an unconditional printed flag is read from the tables
     tr = abil("Its evolution requirements cannot be ignored. (S)Add 300 to the attack power of your Agumon.")
     assert tr.effects == ["no_ignore | when: passive", "atk+300 if name=Agumon | when: support"]
+
+
+def test_clearing_face_up_options_of_the_opponent():
+    # engine 6: "send one currently active Field Option card in the opponent's slots to the Dark Area" (Bx-145),
+    # "choose one … and send it …" (Bo-399), "send one currently activated Option card … with the word 'X' in its
+    # name" (St-687), "up to two … with the words 'X' …" (St-688), "all currently activated Red Frame Item option
+    # cards on your opponent's sheet" (Sx-80): opp_clear(N) with the filter, N 0 = all
+    assert opt("Send one currently active Field Option card in the opponent's slots to the Dark Area.",
+               "Evolution Phase").effects == ["opp_clear(1) | filter: optype=Field"]
+    assert opt("Choose one currently active Field Option card in your opponent's slots and send it to the Dark "
+               "Area.", "Evolution Phase").effects == ["opp_clear(1) | filter: optype=Field"]
+    assert opt("Send one currently activated Option card in the opponent's slots with the word 'Defense' in its "
+               "name to the Dark Area.").effects == ["opp_clear(1) | filter: name~Defense"]
+    assert opt("During the battle phase, you can send up to two currently activated Option cards in the "
+               "opponent's slots with the words 'High Speed' in its name to the Dark Area.").effects == [
+        "opp_clear(2) | filter: name~High Speed"]
+    assert opt("Send all currently activated Red Frame Item option cards on your opponent's sheet to the Dark "
+               "Area.").effects == ["opp_clear(0) | filter: frame=Red & optype=Item"]
+    # three predicates do not fit the row filter (MAX_FILTERS 2)
+    assert not opt("Send all currently activated Red Frame Item option cards on your opponent's sheet with the "
+                   "word 'Plug' in its name to the Dark Area.").modeled

@@ -39,6 +39,9 @@ One effect per string::
               | per_discard_if(N[,M])      per_discard counting only hand cards matching the row filter
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
               | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
+              | opp_clear(N)               send up to N (0: every) face-up cards in the opponent's option
+                                           slots that match the row filter (if any) to the Dark Area,
+                                           in slot order ("one currently active Field option card")
               | gain(WORD)                 own Digimon gains the ability keyword WORD (this battle)
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
@@ -176,6 +179,7 @@ _OP_CALL = {
     "search": E.OP_SEARCH,
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
+    "opp_clear": E.OP_OPP_CLEAR,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD}  # (WORD)
@@ -432,7 +436,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op == "evolve_now"):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 

@@ -820,6 +820,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_wipe")]),
+        # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
+        # and send it …", "send (up to two / all) currently activated (red frame Item) Option cards in the opponent's
+        # slots (on your opponent's sheet) with the word 'X' in its name …": opp_clear(N) with the filter (engine 6)
+        (r"(?:you can |you may )?(?:choose|send) (?P<n>one|up to two|all(?: of the)?)"
+         r" (?:currently )?(?:active|activated) (?P<d>(?:red|blue|gold) frame (?:item|program|field)|field|item|program)?"
+         r" ?option cards? (?:in (?:your |the )?opponent's slots|on your opponent's sheet)"
+         r"(?: with the words? '(?P<w>[^']+)' in (?:its|their) names?)?(?: and send (?:it|them))? to the dark area",
+         _opp_clear),
         # discarding from one's own hand as an effect ("After that, choose one card … and send it …")
         (rf"(?:choose|select) {_N} cards? from your hand,? and send (?:it|them) to the dark area"
          rf"|send {_N} cards? from your hand to the dark area", lambda m: [_Eff(f"discard({_num(m.group(1) or m.group(2))})")]),
@@ -1031,6 +1039,21 @@ def _per_discard_desc(m: re.Match) -> list[_Eff]:
     return [_Eff(op, filters=tuple(f)) for f in alts]
 
 
+def _opp_clear(m: re.Match) -> list[_Eff]:
+    n = {"one": 1, "up to two": 2}.get(m.group("n").lower(), 0)  # "all": 0, every matching card
+    filters = []
+    if d := m.group("d"):
+        words = d.lower().split()
+        if len(words) == 3:
+            filters.append(f"frame={words[0].capitalize()}")
+        filters.append(f"optype={words[-1].capitalize()}")
+    if w := m.group("w"):
+        filters.append(f"name~{w.strip()}")
+    if len(filters) > E.MAX_FILTERS:
+        raise _Fail("option-interaction")
+    return [_Eff(f"opp_clear({n})", filters=tuple(filters))]
+
+
 def _points_then(m: re.Match) -> list[_Eff] | None:
     heads = _action(m.group("a"))
     if not heads or len(heads) != 1 or heads[0].costs:
@@ -1150,7 +1173,7 @@ _LEAD_IN = re.compile(
     re.I)
 _TWICE_LEAD = re.compile(r"only twice (?:during (?:the )?battle|during (?:the|a) turn|per turn),?\s+(?:you (?:may|can) )?", re.I)
 _TIMES_MAX = re.compile(r"(.+?),? \((one|two|three|1|2|3) (times?|cards?) max\)", re.I)
-_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles|until the end of the battle phase),?\s+", re.I)
+_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle(?: phase)?|in battle|during battles|until the end of the battle phase),?\s+", re.I)
 _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon makes its appearance|you make this digimon appear"
                           r"|this digimon appears),?\s+", re.I)
 # "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test

@@ -416,7 +416,7 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -504,6 +504,16 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
+                X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_CLEAR:
+        n = 0
+        for k in range(3):
+            c = S[o, SLOT + k]
+            if c >= 0 and S[o, SLOT_UP + k] != 0 and row_filter_nb(T, o, c, r) and (arg == 0 or n < arg):
+                push_nb(S, o, DARK, DARK_N, c)
+                S[o, SLOT + k] = -1
+                S[o, SLOT_UP + k] = 0
+                n += 1
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_DAMAGE_PER_GAUGE:
         S[o, PTS] = max(0, S[o, PTS] - arg * max(0, S[p, GAUGE_N] - 1))

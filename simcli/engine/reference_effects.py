@@ -42,7 +42,7 @@ from simcli.engine.tables import card_match
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
-                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE}
+                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -487,6 +487,17 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 o.slot_up[k] = 0
                 moved = True
         if moved:
+            g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_CLEAR:
+        n = 0
+        for k in range(3):
+            c = o.slots[k]
+            if c >= 0 and o.slot_up[k] != 0 and row_filter(t, o.seat, c, row) and (arg == 0 or n < arg):
+                o.dark.append(c)
+                o.slots[k] = -1
+                o.slot_up[k] = 0
+                n += 1
+        if n:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_DAMAGE_PER_GAUGE:
         o.points = max(0, o.points - arg * max(0, len(p.gauge) - 1))
