@@ -562,3 +562,15 @@ def test_opp_clear_sends_matching_face_up_options_to_the_dark_area():
     # an effect aimed at the opponent: its immunity to option cards blocks it
     g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], b_fx=["immune_options | when: passive"], setup=up(0))
     assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+
+
+def test_a_forced_draw_with_a_further_loss_for_the_opponent():
+    # round 5, Let's Stop Fighting Bo-144t: "The battle ends in a draw. Instead of both players losing 10 points, you
+    # lose 10 points while the opponent loses 20 points" = force_draw, damage(10) | when: draw (the draw's 10 each,
+    # DM-PTS, then the option's draw row at Point Calculation, engine 5), on both engines
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 80
+    # no draw (the opponent cannot be forced into one): no further loss either
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]],
+                b_fx=["no_force_draw | when: passive"])
+    assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80 and g.ps[1].points == 100

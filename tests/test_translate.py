@@ -1639,3 +1639,31 @@ def test_clearing_face_up_options_of_the_opponent():
     # three predicates do not fit the row filter (MAX_FILTERS 2)
     assert not opt("Send all currently activated Red Frame Item option cards on your opponent's sheet with the "
                    "word 'Plug' in its name to the Dark Area.").modeled
+
+
+def test_round_5_option_shapes_with_existing_words():
+    # "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" after a
+    # forced draw (Bo-144t): a further 10 for the opponent at the draw's Point Calculation
+    tr = opt("The battle ends in a draw. Instead of both players losing 10 points, you lose 10 points while the "
+             "opponent loses 20 points.")
+    assert tr.effects == ["force_draw", "damage(10) | when: draw"]
+    # … only beside the forced draw
+    assert not opt("Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 "
+                   "points.").modeled
+    # "regardless of the battle outcome, recover 10 of your points after point calculation" (Bo-919): every result
+    tr = opt("When your Digimon has 'Volcamon' in its name, and the opponent has the ability \"grappling\", "
+             "regardless of the battle outcome, recover 10 of your points after point calculation.")
+    assert tr.effects == [f"heal(10) if name~Volcamon & opp_keyword=grappling | when: {t}" for t in ("win", "lose", "draw")]
+    # "Your Ultimate level Digimon's A cannot go to zero, and its attack power is doubled (however, … not be
+    # quadrupled even if you use this card twice)" (Bo-450): C-CALC-1 already says the last multiplication applies
+    tr = opt("Your Ultimate level Digimon's A cannot go to zero, and its attack power is doubled (however, your "
+             "attack power will not be quadrupled even if you use this card twice).")
+    assert tr.effects == ["no_zero if level=Ultimate", "atk*2 if level=Ultimate"]
+    # "When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple …": one word each
+    tr = opt("When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple your attack power.")
+    assert tr.effects == [f"atk*3 if opp_type~{w}" for w in ("Oni", "Wicked", "Evil", "Fallen")]
+    # … an addition would count twice for a species with two of the words: unmodeled
+    assert not opt("When the opponent has the words 'Oni' or 'Fallen' in its type, add 100 to your attack power.").modeled
+    # a name of two capitalised words ("Chaos Dukemon") is a name condition
+    assert opt("When your Digimon is Chaos Dukemon, add 100 to your attack power.").effects == [
+        "atk+100 if name=Chaos Dukemon"]

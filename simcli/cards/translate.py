@@ -465,8 +465,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"group={_GROUPS[m.group(1).lower()]}"]),
         (rf"(?:facing (?:a |an )?(?:digimon (?:belonging|that belongs) to (?:the )?)?|the opponent(?:'s digimon)? (?:belongs to|is) (?:a |an |the )?)"
          rf"'?{_GROUP_RE}'?(?: group)?(?: digimon)?", lambda m: [f"opp_group={_GROUPS[m.group(1).lower()]}"]),
-        # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon")
-        (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
+        # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon"; "Chaos Dukemon":
+        # a capitalised word before it; tests/test_translate.py checks that every name a row names exists)
+        (r"your digimon is (?:a |an )?((?:(?-i:[A-Z])[A-Za-z]* )?(?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)",
+         lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
         # "(if) their hand / it contains a Virus attribute Digimon card" (after "check the opponent's hand"):
@@ -1052,6 +1054,41 @@ def _opp_clear(m: re.Match) -> list[_Eff]:
     if len(filters) > E.MAX_FILTERS:
         raise _Fail("option-interaction")
     return [_Eff(f"opp_clear({n})", filters=tuple(filters))]
+
+
+@dataclass(frozen=True)
+class _NeedOp:  # the clause only means something next to an effect of this operation (checked in _assemble)
+    op: str
+    label: str
+
+
+def _draw_loss(m: re.Match, ctx: _Ctx) -> list:
+    n, k = int(m.group("n")), int(m.group("m"))
+    if ctx.digimon or k <= n:
+        return [_U("points")]
+    return [_Eff(f"damage({k - n})", when="draw"), _NeedOp("force_draw", "points")]
+
+
+_RESULT_OPS = ("heal(", "self_damage(", "damage(")
+
+
+def _every_result(m: re.Match, ctx: _Ctx) -> list:
+    heads = _action(m.group("a") or m.group("a2"))
+    if ctx.digimon or not heads or any(not h.op.startswith(_RESULT_OPS) or h.costs for h in heads):
+        return [_U("points")]
+    conds = tuple(_parse_cond(m.group("c"))) if m.group("c") else ()
+    return [_Eff(h.op, h.conds + conds, t) for t in ("win", "lose", "draw") for h in heads]
+
+
+def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
+    heads = _action(m.group("a"))
+    if not heads or not all(h.op.startswith(_IDEMPOTENT) for h in heads):
+        return [_U("condition")]
+    words = [w.strip() for q in re.findall(r"'([^']+)'", m.group("w")) for w in q.split("/")]
+    if not all(re.fullmatch(r"[A-Za-z\-]+", w) for w in words):
+        return [_U("condition")]
+    return [_Eff(h.op, h.conds + (f"opp_type~{w.capitalize()}",), h.when, h.further, h.costs, h.filters)
+            for w in words for h in heads]
 
 
 def _points_then(m: re.Match) -> list[_Eff] | None:
@@ -2077,6 +2114,26 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
+    # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
+    # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)
+    (r"instead of both (?:players|parties) losing (?P<n>\d+) points, you lose (?P=n) points while the opponent loses"
+     r" (?P<m>\d+) points\.?", _draw_loss),
+    # round 5: "(When X,) regardless of the battle outcome, recover 10 of your points after point calculation" / "After
+    # point calculation, regardless of whether you won or lost, reduce your points by 10": one row per battle result
+    (r"(?:(?:when|if) (?P<c>[^,]+(?:, and [^,]+)?), )?regardless of the battle outcome, (?P<a>[^,]+?) after point"
+     r" calculation\.?|after point calculation, regardless of whether you won or lost, (?P<a2>[^,]+?)\.?", _every_result),
+    # round 5: "Your Ultimate level Digimon's A cannot go to zero, and its attack power is doubled (however, your attack
+    # power will not be quadrupled even if you use this card twice)" (Max Charger Bo-450): no_zero and atk*2 for that
+    # level; the parenthesis is C-CALC-1 (the last multiplication applies)
+    (rf"your (?P<lv>{_LVLIST}) digimon's a cannot go to zero, and its attack power is doubled(?: \(however, your attack"
+     r" power will not be quadrupled even if you use this card twice\))?\.?",
+     lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff(op, tuple(_lv_or_fail("level", m.group("lv"))))
+                                                      for op in ("no_zero", "atk*2")]),
+    # round 5: "When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple your attack power": a
+    # word of the species per alternative ("X/Y": both words), one row each for an idempotent action (C-CALC-1)
+    (r"(?:when|if) the opponent has the words (?P<w>'[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type, (?P<a>.+?)\.?",
+     _opp_type_words),
     # ---- printed properties of Digimon ---------------------------------------------------------
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
@@ -2494,6 +2551,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
     ties: list[str] = []  # _TieAttack
+    needs: list = []  # _NeedOp
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
@@ -2520,6 +2578,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.face_up_limit = 1
         elif isinstance(p, _U):
             tr.unmodeled.append(p.label)
+        elif isinstance(p, _NeedOp):
+            needs.append(p)
+    for nd in needs:
+        if not any(h.op == nd.op for h in heads):
+            tr.unmodeled.append(nd.label)
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
             base = [h for h in heads if h.op.startswith("atk+")]
