@@ -124,7 +124,9 @@ OP_TUTOR = 49  # the player may take up to arg cards from its deck or Dark Area 
 OP_OPP_CLEAR = 50  # up to arg (0: every) face-up cards in the opponent's option slots matching the row filter
 # (none: any), in slot order, go to the Dark Area ("send one currently active Field option card in the opponent's
 # slots to the Dark Area"; engine 6)
-N_OPS = 51
+OP_DISCARD_HAND = 51  # every card of the own hand goes to the Dark Area (hand order; engine 6)
+OP_OPP_DISCARD_HAND = 52  # every card of the opponent's hand goes to its Dark Area (hand order; engine 6)
+N_OPS = 53
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

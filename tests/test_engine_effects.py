@@ -574,3 +574,17 @@ def test_a_forced_draw_with_a_further_loss_for_the_opponent():
     g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]],
                 b_fx=["no_force_draw | when: passive"])
     assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80 and g.ps[1].points == 100
+
+
+def test_whole_hand_to_the_dark_area():
+    # engine 6: discard_hand / opp_discard_hand ("After that, send your whole hand to the Dark Area", St-56;
+    # "At the start of battle, send the opponent's entire hand to the Dark Area", Bancho Stingmon Re-67): every
+    # card of that hand, in hand order, on both engines
+    hand = [opt("H1"), opt("H2"), opt("H3")]
+    g, f = duel(b_fx=["opp_discard_hand | when: start"], a_hand=hand)
+    a = g.ps[0]
+    assert a.hand == [] and {1, 2, 3} <= set(a.dark) and len(a.dark) >= 6  # the hand after the draw (DM-PREP)
+    g, f = duel(a_fx=["discard_hand | when: start"], a_hand=hand)
+    assert g.ps[0].hand == [] and {1, 2, 3} <= set(g.ps[0].dark) and g.ps[1].hand != []
+    g, f = duel(a_hand=hand)
+    assert g.ps[0].hand != []

@@ -1667,3 +1667,17 @@ def test_round_5_option_shapes_with_existing_words():
     # a name of two capitalised words ("Chaos Dukemon") is a name condition
     assert opt("When your Digimon is Chaos Dukemon, add 100 to your attack power.").effects == [
         "atk+100 if name=Chaos Dukemon"]
+
+
+def test_whole_hand_to_the_dark_area_shapes():
+    # engine 6: "Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level
+    # (currently placed) in your evolution box. After that, send your whole hand to the Dark Area." (St-56, Bo-157)
+    tr = opt("Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level currently "
+             "placed in your Evolution box. After that, send your whole hand to the Dark Area.", "Evolution Phase")
+    assert tr.effects == ["evolve_ignore", "discard_hand"]
+    # the opponent's hand: "At the start of battle, send the opponent's entire hand …" (Re-67), "When you win the
+    # battle, you may choose to send the opponent's whole hand …" (Bx-56)
+    assert abil("(O)At the start of battle, send the opponent's entire hand to the Dark Area.").effects == [
+        "opp_discard_hand | when: start"]
+    assert abil("(O)When you win the battle, you may choose to send the opponent's whole hand to the Dark "
+                "Area.").effects == ["opp_discard_hand | when: win"]

@@ -56,6 +56,7 @@ One effect per string::
                                            after a card left it)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
+              | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | appear                     an appearance row: this card appears from hand (only in a
@@ -158,6 +159,8 @@ _OP_SIMPLE = {
     "opp_wipe": E.OP_OPP_WIPE,
     "appear": E.OP_APPEAR,
     "ban_options": E.OP_BAN_OPTIONS,
+    "discard_hand": E.OP_DISCARD_HAND,
+    "opp_discard_hand": E.OP_OPP_DISCARD_HAND,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -925,6 +925,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" requirements", _evolve_from_to),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
          r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
+        # "Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level (currently
+        # placed) in your evolution box": the target placed in the Evolution Box in Preparation is evolve_ignore's
+        # step (docs/engine.md, DM-EVO-5)
+        (r"ignore all evolution requirements and evolve your digimon into a digimon of the next level"
+         r"(?: currently placed)? in your evolution box", lambda m: [_Eff("evolve_ignore")]),
+        # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
+        (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
+        (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
         # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
         (rf"send the top {_N} cards? (?:of|from) your net ocean to the dark area", lambda m: [_Eff(f"mill({_num(m.group(1))})")]),
         # "Cracker": "Your opponent draws 3 cards from the top of their Net Ocean. For every Option card

@@ -416,7 +416,7 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -565,6 +565,14 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             S[p, DRAWN] |= np.int32(1) << c
         if from_deck:
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
+    elif op == E.OP_DISCARD_HAND:
+        for i in range(S[p, HAND_N]):
+            push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
+        S[p, HAND_N] = 0
+    elif op == E.OP_OPP_DISCARD_HAND:
+        for i in range(S[o, HAND_N]):
+            push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
+        S[o, HAND_N] = 0
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])

@@ -42,7 +42,8 @@ from simcli.engine.tables import card_match
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
-                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR}
+                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
+                         E.OP_OPP_DISCARD_HAND}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -532,6 +533,12 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.drawn |= 1 << c
         if from_deck:
             g.rng.shuffle(p.deck)
+    elif op == E.OP_DISCARD_HAND:
+        p.dark.extend(p.hand)
+        p.hand = []
+    elif op == E.OP_OPP_DISCARD_HAND:
+        o.dark.extend(o.hand)
+        o.hand = []
     elif op == E.OP_OPP_WIPE:
         o.dark.extend(o.hand)
         o.hand = []
