@@ -588,3 +588,12 @@ def test_whole_hand_to_the_dark_area():
     assert g.ps[0].hand == [] and {1, 2, 3} <= set(g.ps[0].dark) and g.ps[1].hand != []
     g, f = duel(a_hand=hand)
     assert g.ps[0].hand != []
+
+
+def test_four_conditions_in_a_row():
+    # engine 6: MAX_CONDS 4 (Balmung St-924: "… Knight type … (if your Digimon is Chaos Dukemon, instead of 200, add
+    # 600)" on an Ultimate level Digimon with the ability "proud"); every condition is checked, on both engines
+    g, f = duel(a_fx=["atk+100 if frame=Blue & opp_frame=Blue & first & points>=100 | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if frame=Blue & opp_frame=Blue & first & points>=101 | when: passive"])
+    assert f == [(200, 250)]

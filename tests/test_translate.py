@@ -285,9 +285,13 @@ def test_support_overlapping_alternatives_are_made_disjoint():
     assert sup("(S)When your points are 30 and below, add 80 to the attack power of your Metal Empire or "
                "Deep Savers Digimon.").effects == [
         "atk+80 if points<=30 & field=ME | when: support", "atk+80 if points<=30 & field=DS & field!=ME | when: support"]
-    # more than three conditions in a row: unmodeled
+    # four conditions in a row (MAX_CONDS 4 since engine 6) …
     tr = sup("(S)When your points are 30 and below, add 80 to the attack power of your Metal Empire, Deep Savers, "
              "or Unknown Digimon.")
+    assert tr.effects[-1] == "atk+80 if points<=30 & field=UK & field!=ME & field!=DS | when: support"
+    # … more: unmodeled
+    tr = sup("(S)When your points are 30 and below, add 80 to the attack power of your Metal Empire, Deep Savers, "
+             "Unknown, or Nature Spirits Digimon.")
     assert not tr.modeled
 
 
