@@ -1685,3 +1685,22 @@ def test_whole_hand_to_the_dark_area_shapes():
         "opp_discard_hand | when: start"]
     assert abil("(O)When you win the battle, you may choose to send the opponent's whole hand to the Dark "
                 "Area.").effects == ["opp_discard_hand | when: win"]
+
+
+def test_quoted_profiles_as_alternatives():
+    # round 5: "If your Digimon is 'Cyborg type, Vaccine attribute and Perfect level', … or 'Machine type, Virus
+    # attribute and Ultimate level', further add 300" (St-589): one row per profile on top of the effect before,
+    # each row adding once (the profiles exclude each other)
+    tr = opt("Add 100 to the attack power of your Digimon with the ability \"grappling\". If your Digimon is 'Cyborg "
+             "type, Vaccine attribute and Perfect level' or 'Machine type, Virus attribute and Ultimate level', further "
+             "add 300 to your attack power.")
+    assert tr.effects == ["atk+100 if keyword=grappling",
+                          "atk+300 if keyword=grappling & species=Cyborg & attr=Vaccine & level=Perfect",
+                          "atk+300 if keyword=grappling & species=Machine & attr=Virus & level=Ultimate"]
+    # "… add 400 to your attack power instead of 120" (St-590): the difference under each profile
+    tr = opt("Add 120 to the attack power of your Digimon with the ability \"flame\". If your Digimon is 'Cyborg type, "
+             "Data attribute and Perfect level' or 'Machine type, Virus attribute and Ultimate level', add 400 to your "
+             "attack power instead of 120.")
+    assert tr.effects == ["atk+120 if keyword=flame",
+                          "atk+280 if keyword=flame & species=Cyborg & attr=Data & level=Perfect",
+                          "atk+280 if keyword=flame & species=Machine & attr=Virus & level=Ultimate"]

@@ -91,6 +91,7 @@ class _Eff:
     filters: tuple[str, ...] = ()  # the row filter (search, discard_if, show): "kind=Digimon", "name~Greymon"
     times: int = 1  # a Digimon's ◎ ability usable N times a turn ("only twice during battle"): N equal rows
     special: bool = True  # False: a Digimon's text that is not a special ability (no ◎ mark; "special: no")
+    alt: bool = False  # one of the disjoint rows of a "further add …" with alternatives: all add to the same effect
 
 
 @dataclass(frozen=True)
@@ -1099,6 +1100,18 @@ def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
             for w in words for h in heads]
 
 
+def _instead_alts(m: re.Match, ctx: _Ctx) -> list:
+    old, new = int(m.group("old")), int(m.group("new"))
+    try:
+        return [_Instead(old, new, tuple(_parse_cond(m.group("c"))))]
+    except _Fail:
+        pass
+    rows = _cond_alts(m.group("c"))
+    if not rows:
+        return [_U("condition")]
+    return [_Instead(old, new, r) for r in rows]
+
+
 def _points_then(m: re.Match) -> list[_Eff] | None:
     heads = _action(m.group("a"))
     if not heads or len(heads) != 1 or heads[0].costs:
@@ -1320,10 +1333,11 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     if alts and heads and all(h.op.startswith(_IDEMPOTENT) for h in heads):
         alts = _cond_alts(alt_text, disjoint=False) or alts  # overlapping rows act once: no negations needed
     if alts:
-        if further:
+        if further and (len(heads) != 1 or not heads[0].op.startswith("atk+")):
             raise _Fail("condition")
-        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, False, h.costs, h.filters,
-                     times) for a in alts for h in heads]
+        # "further add 300 if A, B or C": one disjoint row each, each on top of the effect before (alt)
+        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, further, h.costs, h.filters,
+                     times, alt=further) for a in alts for h in heads]
     if times > 1 and (when or len(heads) != 1):
         raise _Fail("condition")  # only a ◎ ability (a choice, used in a battle window) is used N times
     return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs, h.filters, times)
@@ -1401,6 +1415,18 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
     if m := re.fullmatch(r"your digimon is (?:a |an )?((?:vaccine|virus|data)(?:,? or (?:vaccine|virus|data))+) attribute(?: digimon)?",
                          t, re.I):
         return [(f"attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data", m.group(1), re.I)]
+    # "your Digimon is 'Cyborg type, Vaccine attribute and Perfect level', … or 'Machine type, Virus attribute and
+    # Ultimate level'": one row per quoted profile (species, attribute, level), made disjoint (round 5)
+    if m := re.fullmatch(r"your digimon is ('[^']+'(?:,? (?:or )?'[^']+')+)", t, re.I):
+        raw = []
+        for q in re.findall(r"'([^']+)'", m.group(1)):
+            pm = re.fullmatch(rf"(?P<s>{_SPECIES}) type, (?P<a>{_ATTR_RE}) attribute,? and (?P<l>{_LV})(?: level)?", q, re.I)
+            if not pm:
+                return None
+            raw.append([f"species={_species(pm.group('s'))}", f"attr={_ATTRS[pm.group('a').lower()]}",
+                        *_lv_or_fail("level", pm.group("l"))])
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     # "your Digimon is Dinosaur type, Cyborg type, or Dragon Man type" / "facing a Beast type or Bird type Digimon":
     # X, then Y & !X … (a card may have two species, "Dragon Man/Cyborg")
     if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
@@ -2347,6 +2373,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
+    # round 5: "If your Digimon is 'Cyborg type, Data attribute and Perfect level' or 'Machine type, …', add 400 to your
+    # attack power instead of 120": one _Instead per (disjoint) alternative
+    (r"(?:when|if) (?P<c>.+?), add (?P<new>\d+) to your attack power instead of (?P<old>\d+)\.?", _instead_alts),
     # "If your Digimon is a red frame Digimon, add 300 to your attack power instead" (of the card's one atk+N)
     (r"(?:when|if) (?P<c>[^,]+), add (?P<new>\d+) to your attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("new")), tuple(_parse_cond(m.group("c"))))] if not ctx.digimon else None),
@@ -2507,7 +2536,8 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
             if p.further and prev is not None:
                 out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when, costs=p.costs,
                               filters=p.filters)
-            prev = out[i]
+            if not (p.further and p.alt):  # the alternatives of one "further" all add to the same effect
+                prev = out[i]
     return out
 
 
