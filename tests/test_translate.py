@@ -356,8 +356,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268)
-    assert _option_coverage(translated) >= 0.268
+    # round 4: 0.268; round 5: 0.291)
+    assert _option_coverage(translated) >= 0.29
 
 
 def _ability_coverage(translated) -> float:
@@ -366,8 +366,8 @@ def _ability_coverage(translated) -> float:
 
 
 def test_ability_coverage_floor(translated):
-    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616)
-    assert _ability_coverage(translated) >= 0.615
+    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617)
+    assert _ability_coverage(translated) >= 0.616
 
 
 def _options_with_effects(translated) -> int:
@@ -376,7 +376,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 120  # v3: 68; v4: 92; round 3: 99; round 4: 120
+    assert _options_with_effects(translated) >= 136  # v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136
 
 
 def test_database_coverage_figures():
@@ -385,8 +385,8 @@ def test_database_coverage_figures():
     from simcli.cards.db import load_db
 
     cov = coverage(load_db())
-    assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207
-    assert cov["options_modeled"] >= 190 and cov["options_with_effects"] >= 120
+    assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
+    assert cov["options_modeled"] >= 206 and cov["options_with_effects"] >= 136  # round 5 (round 4: 191 / 121)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1704,3 +1704,15 @@ def test_quoted_profiles_as_alternatives():
     assert tr.effects == ["atk+120 if keyword=flame",
                           "atk+280 if keyword=flame & species=Cyborg & attr=Data & level=Perfect",
                           "atk+280 if keyword=flame & species=Machine & attr=Virus & level=Ultimate"]
+
+
+def test_this_is_not_a_special_ability_is_the_row_flag():
+    # "(this is not a special ability)" after an effect (seed 003 §3.3) is carried by the rows' flag, the
+    # sentence itself translated as usual (round 5: Megalo Growmon, Dukemon Tv-4 …)
+    tr = abil("A will not go to zero due to the effects of attack C. When facing a Megalo Growmon, double your attack "
+              "power. (This is not a special ability)")
+    assert tr.effects == ["no_zero | when: passive", "atk*2 if opp_name=Megalo Growmon | when: passive | special: no"]
+    # a quoted special ability is not an ability keyword ("facing a Digimon with the ability 'The opponent loses its
+    # special abilities'" never matched a keyword): unmodeled (Griffomon Bo-578 was modeled with such a row)
+    assert not abil("(O)When facing a Digimon with the ability 'The opponent loses its special abilities', triple "
+                    "your attack power.").modeled

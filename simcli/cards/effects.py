@@ -112,6 +112,9 @@ One effect per string::
               | lifespan                   also ends at the end of the own Digimon's lifespan (renewal)
               | field                      also ends when another Field option of its player turns face-up
 
+``special: no`` marks a Digimon's row from a text that is not a special ability (no ◎ mark, seed 003 §3.3):
+``void_abilities`` does not cancel it (compiled into the row's ``E_FLAGS``; only Digimon rows).
+
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
 ``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``,
 ``atk+460 if name=Agumon | when: support`` (a support Digimon for an Agumon),

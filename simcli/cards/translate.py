@@ -291,7 +291,10 @@ def _bt_conds(kind: str, text: str) -> list[str]:
 
 
 def _kw(word: str) -> str:
-    return word.strip().lower()
+    w = word.strip().lower()
+    if " " in w:  # a quoted special ability ('The opponent loses its special abilities'), not an ability keyword
+        raise _Fail("abilities")
+    return w
 
 
 class _Fail(Exception):
@@ -2788,6 +2791,8 @@ def translate_ability(name: str, text: str) -> Translation:
     ctx = _Ctx(timing=None, digimon=True, name=name)
     pieces: list = []
     for c, marked in _marked_clauses(text):
+        if not marked:  # "(this is not a special ability)" said, now carried by the rows' flag
+            c = re.sub(r"\s*" + _NOT_SPECIAL.pattern, "", c, flags=re.I).strip()
         got = _translate_ability_clause(c, ctx)
         if not marked:  # not a special ability: void_abilities does not cancel its rows (seed 003 §3.3)
             got = [replace(x, special=False) if isinstance(x, _Eff) else x for x in got]
