@@ -173,7 +173,8 @@ C_HAND = 34  # cards in the own hand (numeric cmp)
 C_OPP_HAND = 35
 C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
-N_CONDS = 38
+C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
+N_CONDS = 39
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

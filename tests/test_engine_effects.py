@@ -597,3 +597,14 @@ def test_four_conditions_in_a_row():
     assert f == [(300, 250)]
     g, f = duel(a_fx=["atk+100 if frame=Blue & opp_frame=Blue & first & points>=101 | when: passive"])
     assert f == [(200, 250)]
+
+
+def test_own_printed_battle_type_condition():
+    # engine 6, bt=X: the own Digimon's printed battle type ("Your Digimon with battle type C become unable to receive
+    # the effects of the opponent's (A goes to 0) from their attack C", Dark City Bo-501), on both engines
+    g, f = duel(a_fx=["atk+100 if bt=A | when: passive"])  # Alpha is type A
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if bt=C | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(b_fx=["atk+100 if bt=B | when: passive"])  # Beta is type B
+    assert f == [(200, 350)]

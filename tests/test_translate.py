@@ -1716,3 +1716,11 @@ def test_this_is_not_a_special_ability_is_the_row_flag():
     # special abilities'" never matched a keyword): unmodeled (Griffomon Bo-578 was modeled with such a row)
     assert not abil("(O)When facing a Digimon with the ability 'The opponent loses its special abilities', triple "
                     "your attack power.").modeled
+
+
+def test_zeroing_immunities_of_round_5():
+    # Dark City Bo-501: the own printed battle type (bt=, engine 6); St-106: while the opponent attacks with C
+    assert opt("Your Digimon with battle type C become unable to receive the effects of the opponent's (A goes to 0) "
+               "from their attack C.", "Evolution Phase", "Field").effects == ["no_zero if bt=C"]
+    assert opt("If the opponent's attack is C, the opponent's (A>0) special ability is invalidated.").effects == [
+        "no_zero if opp_attack=C"]

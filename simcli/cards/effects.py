@@ -65,6 +65,7 @@ One effect per string::
               | points OP2 N | opp_points OP2 N | points OP2 opp (own points against the opponent's)
               | attr=X | opp_attr=X | field=X | opp_field=X
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
+              | bt=A|B|C                   own printed battle type (engine 6)
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
@@ -197,7 +198,7 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
              "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS}
-_COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK}
+_COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
     "attr": (E.C_ATTR, "attr"),

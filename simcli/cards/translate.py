@@ -1949,7 +1949,7 @@ _SUPPORT_OF = re.compile(
     r" (?:its|their) attack power\.?"
     r"|(?:(?:when|if) (?P<c3>[^,]+), )?when you (?:send|move) this card from your hand to the support box of (?:your |an? )?(?P<t3>[^,]+?),"
     r" add (?P<n3>\d+) to the attack power of (?:your |the |that )?(?P=t3)\.?", re.I)
-_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack",  # one value per Digimon
+_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack", "bt",  # one value per Digimon
                     "opp_name", "opp_attr", "opp_level", "opp_frame", "opp_attack", "opp_bt")
 _NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}  # type~W → type!=W
 _RE_COND_STR = re.compile(r"^([a-z_]+)(!=|>=|<=|=|>|<|~)(.+)$")
@@ -2167,6 +2167,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" power will not be quadrupled even if you use this card twice\))?\.?",
      lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff(op, tuple(_lv_or_fail("level", m.group("lv"))))
                                                       for op in ("no_zero", "atk*2")]),
+    # round 5: "Your Digimon with battle type C become unable to receive the effects of the opponent's (A goes to 0)
+    # from their attack C" (Dark City Bo-501): no_zero for a Digimon of that printed battle type (bt=, engine 6);
+    # "If the opponent's attack is C, the opponent's (A>0) special ability is invalidated" (St-106): no_zero while
+    # the opponent attacks with C (the C attack is the only zeroing of the game, C-TYPE-2, as for "A cannot go to zero")
+    (r"your digimon with battle type (?P<b>[abc]) become unable to receive the effects of the opponent's \(a goes to 0\)"
+     r" from their attack c\.?", lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff("no_zero", (f"bt={m.group('b').upper()}",))]),
+    (r"if the opponent's attack is c, the opponent's \(a ?> ?0\) special ability is invalidated\.?",
+     lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff("no_zero", ("opp_attack=C",))]),
     # round 5: "When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple your attack power": a
     # word of the species per alternative ("X/Y": both words), one row each for an idempotent action (C-CALC-1)
     (r"(?:when|if) the opponent has the words (?P<w>'[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type, (?P<a>.+?)\.?",

@@ -141,6 +141,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[p, PTS], c, S[o, PTS])
         elif kind == E.C_OPP_BT:
             ok = cmp_num_nb(T.ct[o, co, F_BT], c, v)
+        elif kind == E.C_BT:
+            ok = cmp_num_nb(T.ct[p, cp, F_BT], c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num_nb(attack_type_nb(T, S, M, p), c, v)
         elif kind == E.C_OPP_ATTACK:

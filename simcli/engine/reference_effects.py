@@ -151,6 +151,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(p.points, c, o.points)
         elif kind == E.C_OPP_BT:
             ok = cmp_num(int(t.bt[o.seat, co]), c, v)
+        elif kind == E.C_BT:
+            ok = cmp_num(int(t.bt[p.seat, cp]), c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num(attack_type(g, p, mods), c, v)
         elif kind == E.C_OPP_ATTACK:
