@@ -608,3 +608,16 @@ def test_own_printed_battle_type_condition():
     assert f == [(200, 250)]
     g, f = duel(b_fx=["atk+100 if bt=B | when: passive"])  # Beta is type B
     assert f == [(200, 350)]
+
+
+def test_gain_field():
+    # engine 6, gain_field(F): "You gain the field icon 'Virus Busters'. After that, add 100 …" (Holy Ring St-482),
+    # "Your Digimon gains the Nightmare Soldiers field icon" (Black Wings Bo-587): field= / opp_field= conditions
+    # applied after it this battle see the field, on both engines
+    g, f = duel(a_opts=[["gain_field(NSo)", "atk+100 if field=NSo"]])
+    assert f == [(300, 250)]
+    g, f = duel(a_opts=[["atk+100 if field=NSo"]])
+    assert f == [(200, 250)]
+    # the opponent's later rows see it too (B's option: opp_field=NSo)
+    g, f = duel(a_opts=[["gain_field(NSo) | limit: turn", "atk+60 | limit: turn"]], b_opts=["atk+100 if opp_field=NSo"])
+    assert f == [(260, 350)]

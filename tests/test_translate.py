@@ -1724,3 +1724,11 @@ def test_zeroing_immunities_of_round_5():
                "from their attack C.", "Evolution Phase", "Field").effects == ["no_zero if bt=C"]
     assert opt("If the opponent's attack is C, the opponent's (A>0) special ability is invalidated.").effects == [
         "no_zero if opp_attack=C"]
+
+
+def test_gaining_a_field_icon():
+    # engine 6: gain_field(F), the field code of the card data ("Virus Busters" is VB)
+    assert opt("You gain the field icon 'Virus Busters'. After that, add 100 to your attack power.").effects == [
+        "gain_field(VB)", "atk+100"]
+    assert opt("Your Digimon gains the Nightmare Soldiers field icon. After that, add 50 to your attack "
+               "power.").effects == ["gain_field(NSo)", "atk+50"]

@@ -43,6 +43,7 @@ One effect per string::
                                            slots that match the row filter (if any) to the Dark Area,
                                            in slot order ("one currently active Field option card")
               | gain(WORD)                 own Digimon gains the ability keyword WORD (this battle)
+              | gain_field(F)              own Digimon belongs to the field F too (this battle; field= conditions)
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
               | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
@@ -189,7 +190,7 @@ _OP_CALL = {
     "opp_clear": E.OP_OPP_CLEAR,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
-_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD}  # (WORD)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
@@ -305,7 +306,8 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
             raise EffectSyntaxError(f"maximum 0 in {s!r}")
         return m.group(1), int(m.group(2)), mx, ""
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
-        return m.group(1), 0, 1, m.group(2).strip().lower()
+        w = m.group(2).strip()
+        return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
     if (m := _RE_WORD.match(s)) and m.group(1) == "opp_slots_clear" and m.group(2).strip() in _SLOTS_ARG:
         return "opp_slots_clear", _SLOTS_ARG[m.group(2).strip()], 1, m.group(2).strip()
     raise EffectSyntaxError(f"unknown operation {s!r}")
@@ -592,7 +594,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = vocab.code("word", e.word) if e.op in _OP_WORD else e.arg
+    row[E.E_ARG] = (vocab.code("field", e.word) if e.op == "gain_field" else vocab.code("word", e.word)) \
+        if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)
     row[E.E_NCOND] = len(e.conds)

@@ -934,6 +934,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # step (docs/engine.md, DM-EVO-5)
         (r"ignore all evolution requirements and evolve your digimon into a digimon of the next level"
          r"(?: currently placed)? in your evolution box", lambda m: [_Eff("evolve_ignore")]),
+        # "You gain the field icon 'Virus Busters'", "Your Digimon gains the Nightmare Soldiers field icon" (engine 6)
+        (rf"(?:you gain|your digimon gains) the field icon '?{_FIELD_RE}'?|your digimon gains the {_FIELD_RE} field icon",
+         lambda m: [_Eff(f"gain_field({_FIELDS[(m.group(1) or m.group(2)).lower()]})")]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),

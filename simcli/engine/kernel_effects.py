@@ -27,7 +27,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  hand_remove_nb, push_nb)
@@ -163,7 +163,7 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
         elif kind == E.C_FIELD or kind == E.C_OPP_FIELD:
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v), c)
+            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == M[x, M_GAINFIELD], c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
@@ -409,7 +409,7 @@ def per_avail_nb(T, S, p, op, r):
 OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(64, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
-            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
@@ -676,6 +676,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_LOSTMUL] = arg
     elif op == E.OP_LOST_ADD:
         M[p, M_LOSTADD] += arg
+    elif op == E.OP_GAIN_FIELD:
+        M[p, M_GAINFIELD] = arg
     elif op == E.OP_GAIN_KEYWORD:
         if M[p, M_GAIN0] == 0 or M[p, M_GAIN0] == arg:
             M[p, M_GAIN0] = arg

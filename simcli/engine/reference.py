@@ -603,6 +603,7 @@ class Mods:
     attack_last: bool = False
     no_loss: bool = False
     lost_add: int = 0
+    gain_field: int = 0  # a field gained (gain_field; field code, 0 none)
 
 
 # =============================================================================================

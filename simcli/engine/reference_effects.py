@@ -47,7 +47,7 @@ OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORC
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
-                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
@@ -173,7 +173,7 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FIELD, E.C_OPP_FIELD):
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has(v in t.fields[x.seat, x.cur()], c)
+            ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
         elif kind in (E.C_TYPE, E.C_OPP_TYPE):
             x = p if kind == E.C_TYPE else o
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
@@ -413,6 +413,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.lost_mul = arg
     elif op == E.OP_LOST_ADD:
         mp.lost_add += arg
+    elif op == E.OP_GAIN_FIELD:
+        mp.gain_field = arg
     elif op == E.OP_GAIN_KEYWORD:
         if mp.gain0 == 0 or mp.gain0 == arg:
             mp.gain0 = arg
