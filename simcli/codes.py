@@ -127,7 +127,8 @@ OP_OPP_CLEAR = 50  # up to arg (0: every) face-up cards in the opponent's option
 OP_DISCARD_HAND = 51  # every card of the own hand goes to the Dark Area (hand order; engine 6)
 OP_OPP_DISCARD_HAND = 52  # every card of the opponent's hand goes to its Dark Area (hand order; engine 6)
 OP_GAIN_FIELD = 53  # own Digimon belongs to the field arg (a field code) too, this battle (field= conditions; engine 6)
-N_OPS = 54
+OP_NO_DRAW_LOSS = 54  # this turn a drawn battle costs neither player its 10 points (engine 6)
+N_OPS = 55
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

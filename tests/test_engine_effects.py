@@ -621,3 +621,12 @@ def test_gain_field():
     # the opponent's later rows see it too (B's option: opp_field=NSo)
     g, f = duel(a_opts=[["gain_field(NSo) | limit: turn", "atk+60 | limit: turn"]], b_opts=["atk+100 if opp_field=NSo"])
     assert f == [(260, 350)]
+
+
+def test_a_forced_draw_without_losses():
+    # engine 6, no_draw_loss (Let's Stop Fighting Sx-79: "The battle ends in a draw. Instead of both parties losing
+    # 10 points, both parties do not lose any points instead."): a drawn battle costs neither player, on both engines
+    g, f = duel(a_opts=[["force_draw | limit: turn", "no_draw_loss | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 100 and g.ps[1].points == 100
+    g, f = duel(a_opts=[["force_draw | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 90

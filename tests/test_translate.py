@@ -819,9 +819,10 @@ def test_stop_fighting_and_tactics():
     assert opt("(O)Send one of the opponent's Program Option cards to the Dark Area before it takes effect. After that, add 40 "
                "to the attack power of your Digimon. (O)At the end of the battle phase during which this card was used, send it "
                "to the Dark Area.").effects == ["negate_program | limit: battle", "atk+40 | limit: battle"]
-    # a draw with other point losses than C-LOST-2's: not expressible
-    assert not opt("The battle ends in a draw. Instead of both parties losing 10 points, both parties do not lose any points "
-                   "instead.").modeled
+    # a draw with other point losses than C-LOST-2's: since engine 6 no_draw_loss (test_a_draw_without_losses) and
+    # a further damage at the draw (test_round_5_option_shapes_with_existing_words); others stay unmodeled
+    assert not opt("The battle ends in a draw. Instead of both parties losing 10 points, you lose 20 points while the "
+                   "opponent loses 10 points.").modeled
 
 
 def test_rows_of_one_timing_state_one_cost():
@@ -1732,3 +1733,10 @@ def test_gaining_a_field_icon():
         "gain_field(VB)", "atk+100"]
     assert opt("Your Digimon gains the Nightmare Soldiers field icon. After that, add 50 to your attack "
                "power.").effects == ["gain_field(NSo)", "atk+50"]
+
+
+def test_a_draw_without_losses():
+    # engine 6: no_draw_loss beside the forced draw (Sx-79)
+    assert opt("The battle ends in a draw. Instead of both parties losing 10 points, both parties do not lose any "
+               "points instead.").effects == ["force_draw", "no_draw_loss"]
+    assert not opt("Instead of both parties losing 10 points, both parties do not lose any points instead.").modeled

@@ -56,6 +56,7 @@ One effect per string::
                                            (the player chooses, none is allowed; the deck is shuffled
                                            after a card left it)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
+              | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
               | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
@@ -166,6 +167,7 @@ _OP_SIMPLE = {
     "ban_options": E.OP_BAN_OPTIONS,
     "discard_hand": E.OP_DISCARD_HAND,
     "opp_discard_hand": E.OP_OPP_DISCARD_HAND,
+    "no_draw_loss": E.OP_NO_DRAW_LOSS,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

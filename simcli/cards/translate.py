@@ -2159,6 +2159,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)
     (r"instead of both (?:players|parties) losing (?P<n>\d+) points, you lose (?P=n) points while the opponent loses"
      r" (?P<m>\d+) points\.?", _draw_loss),
+    # round 5: "Instead of both parties losing 10 points, both parties do not lose any points instead" (after "The battle
+    # ends in a draw", Let's Stop Fighting Sx-79): no_draw_loss (engine 6), only beside the forced draw
+    (r"instead of both (?:players|parties) losing \d+ points, both (?:players|parties) do not lose any points(?: instead)?\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_draw_loss"), _NeedOp("force_draw", "points")]),
     # round 5: "(When X,) regardless of the battle outcome, recover 10 of your points after point calculation" / "After
     # point calculation, regardless of whether you won or lost, reduce your points by 10": one row per battle result
     (r"(?:(?:when|if) (?P<c>[^,]+(?:, and [^,]+)?), )?regardless of the battle outcome, (?P<a>[^,]+?) after point"

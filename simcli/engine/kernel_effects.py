@@ -27,7 +27,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  hand_remove_nb, push_nb)
@@ -410,6 +410,7 @@ OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(64, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
             E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
+            E.OP_NO_DRAW_LOSS,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
@@ -678,6 +679,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_LOSTADD] += arg
     elif op == E.OP_GAIN_FIELD:
         M[p, M_GAINFIELD] = arg
+    elif op == E.OP_NO_DRAW_LOSS:
+        M[p, M_NODRAWLOSS] = 1
     elif op == E.OP_GAIN_KEYWORD:
         if M[p, M_GAIN0] == 0 or M[p, M_GAIN0] == arg:
             M[p, M_GAIN0] = arg

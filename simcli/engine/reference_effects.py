@@ -48,6 +48,7 @@ PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_D
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
+                                   E.OP_NO_DRAW_LOSS,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
@@ -415,6 +416,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.lost_add += arg
     elif op == E.OP_GAIN_FIELD:
         mp.gain_field = arg
+    elif op == E.OP_NO_DRAW_LOSS:
+        mp.no_draw_loss = True
     elif op == E.OP_GAIN_KEYWORD:
         if mp.gain0 == 0 or mp.gain0 == arg:
             mp.gain0 = arg

@@ -96,7 +96,8 @@ M_ATKLAST = 17  # attack_last
 M_NOLOSS = 18  # no_loss
 M_LOSTADD = 19  # lost+N
 M_GAINFIELD = 20  # a field gained (gain_field, field code; 0 none)
-NM = 21
+M_NODRAWLOSS = 21  # no_draw_loss: a drawn battle costs neither player points
+NM = 22
 
 
 # ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------
