@@ -562,6 +562,10 @@ def test_opp_clear_sends_matching_face_up_options_to_the_dark_area():
     # an effect aimed at the opponent: its immunity to option cards blocks it
     g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], b_fx=["immune_options | when: passive"], setup=up(0))
     assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+    # a Digimon's ability at the start of the battle (Gulfmon Bo-836): not an option, so not blocked by that immunity
+    g, f = duel(a_fx=["opp_clear(2) | when: start | filter: optype=Field"], b_opts=[field("F1", 100)],
+                b_fx=["immune_options | when: passive"], setup=up(0))
+    assert f == [(200, 250)] and g.ps[1].slots[0] == -1
 
 
 def test_a_forced_draw_with_a_further_loss_for_the_opponent():

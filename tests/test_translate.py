@@ -1641,6 +1641,12 @@ def test_clearing_face_up_options_of_the_opponent():
         "opp_clear(2) | filter: name~High Speed"]
     assert opt("Send all currently activated Red Frame Item option cards on your opponent's sheet to the Dark "
                "Area.").effects == ["opp_clear(0) | filter: frame=Red & optype=Item"]
+    # a Digimon's: "At the start of the battle, you may send two currently activated Program Option cards …" (Gulfmon
+    # Bo-836), "(O)Send one currently activated red frame card in the opponent's slots … (3 times max)" (Bx-29)
+    assert abil("(O)At the start of the battle, you may send two currently activated Program Option cards in the "
+                "opponent's slots to the Dark Area.").effects == ["opp_clear(2) | when: start | filter: optype=Program"]
+    assert abil("(O)Send one currently activated red frame card in the opponent's slots to the Dark Area (3 times "
+                "max).").effects == ["opp_clear(1) | filter: frame=Red"] * 3
     # three predicates do not fit the row filter (MAX_FILTERS 2)
     assert not opt("Send all currently activated Red Frame Item option cards on your opponent's sheet with the "
                    "word 'Plug' in its name to the Dark Area.").modeled

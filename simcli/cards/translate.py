@@ -829,9 +829,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
         # and send it …", "send (up to two / all) currently activated (red frame Item) Option cards in the opponent's
         # slots (on your opponent's sheet) with the word 'X' in its name …": opp_clear(N) with the filter (engine 6)
-        (r"(?:you can |you may )?(?:choose|send) (?P<n>one|up to two|all(?: of the)?)"
-         r" (?:currently )?(?:active|activated) (?P<d>(?:red|blue|gold) frame (?:item|program|field)|field|item|program)?"
-         r" ?option cards? (?:in (?:your |the )?opponent's slots|on your opponent's sheet)"
+        (r"(?:you can |you may )?(?:choose|send) (?P<n>one|two|up to two|all(?: of the)?)"
+         r" (?:currently )?(?:active|activated) (?P<d>(?:red|blue|gold) frame(?: (?:item|program|field))?|field|item|program)?"
+         r" ?(?:option )?cards? (?:in (?:your |the )?opponent's slots|on your opponent's sheet)"
          r"(?: with the words? '(?P<w>[^']+)' in (?:its|their) names?)?(?: and send (?:it|them))? to the dark area",
          _opp_clear),
         # discarding from one's own hand as an effect ("After that, choose one card … and send it …")
@@ -1057,13 +1057,14 @@ def _per_discard_desc(m: re.Match) -> list[_Eff]:
 
 
 def _opp_clear(m: re.Match) -> list[_Eff]:
-    n = {"one": 1, "up to two": 2}.get(m.group("n").lower(), 0)  # "all": 0, every matching card
+    n = {"one": 1, "two": 2, "up to two": 2}.get(m.group("n").lower(), 0)  # "all": 0, every matching card
     filters = []
     if d := m.group("d"):
         words = d.lower().split()
-        if len(words) == 3:
+        if words[-1] == "frame" or len(words) == 3:
             filters.append(f"frame={words[0].capitalize()}")
-        filters.append(f"optype={words[-1].capitalize()}")
+        if words[-1] != "frame":
+            filters.append(f"optype={words[-1].capitalize()}")
     if w := m.group("w"):
         filters.append(f"name~{w.strip()}")
     if len(filters) > E.MAX_FILTERS:
