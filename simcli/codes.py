@@ -121,7 +121,14 @@ OP_PER_DISCARD_IF = 46  # as OP_PER_DISCARD, counting only hand cards that match
 OP_BAN_OPTIONS = 47  # the opponent cannot use its option cards for which the row's card conditions hold
 OP_GAUGE_MILL = 48  # the top arg cards of the own deck are stacked onto the own point gauge
 OP_TUTOR = 49  # the player may take up to arg cards from its deck or Dark Area into its hand (deck shuffled after)
-N_OPS = 50
+OP_OPP_CLEAR = 50  # up to arg (0: every) face-up cards in the opponent's option slots matching the row filter
+# (none: any), in slot order, go to the Dark Area ("send one currently active Field option card in the opponent's
+# slots to the Dark Area"; engine 6)
+OP_DISCARD_HAND = 51  # every card of the own hand goes to the Dark Area (hand order; engine 6)
+OP_OPP_DISCARD_HAND = 52  # every card of the opponent's hand goes to its Dark Area (hand order; engine 6)
+OP_GAIN_FIELD = 53  # own Digimon belongs to the field arg (a field code) too, this battle (field= conditions; engine 6)
+OP_NO_DRAW_LOSS = 54  # this turn a drawn battle costs neither player its 10 points (engine 6)
+N_OPS = 55
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -168,7 +175,8 @@ C_HAND = 34  # cards in the own hand (numeric cmp)
 C_OPP_HAND = 35
 C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
-N_CONDS = 38
+C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
+N_CONDS = 39
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -233,8 +241,8 @@ E_ARG = 1
 E_ARG2 = 2
 E_TIMING = 3
 E_NCOND = 4
-E_COND0 = 5  # 3 conditions x (kind, cmp, value)
-MAX_CONDS = 3
+E_COND0 = 5  # MAX_CONDS conditions x (kind, cmp, value)
+MAX_CONDS = 4  # engine 6 (was 3): "your Ultimate level Digimon with the ability "proud" … Chaos Dukemon"
 E_COST0 = E_COND0 + 3 * MAX_CONDS  # 2 costs x (kind, arg)
 MAX_COSTS = 2
 E_LIMIT = E_COST0 + 2 * MAX_COSTS
@@ -242,4 +250,8 @@ E_LIMIT_ARG = E_LIMIT + 1
 E_LIMIT_END = E_LIMIT_ARG + 1  # LE_* flags
 E_FILT0 = E_LIMIT_END + 1  # 2 filters x (FK_*, value): the row filter (all must hold)
 MAX_FILTERS = 2
-EFFECT_WIDTH = E_FILT0 + 2 * MAX_FILTERS
+E_FLAGS = E_FILT0 + 2 * MAX_FILTERS  # RF_* bit flags of the row (engine 6)
+EFFECT_WIDTH = E_FLAGS + 1
+# E_FLAGS bits
+RF_NOT_SPECIAL = 1  # a Digimon's row from a text that is not a special ability (no ◎ mark, or "(this is not
+# a special ability)", seed 003 §3.3): ``void_abilities`` does not cancel it (clause ``special: no``)

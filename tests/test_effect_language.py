@@ -144,3 +144,17 @@ def test_support_timing():
         "prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved")
     assert row[E.E_COND0] == E.C_NAME and row[E.E_COND0 + 2] == v.code("name", "agumon")
     assert format_effect(parse_effect("atk+460 if name=Agumon | when: support")) == "atk+460 if name=Agumon | when: support"
+
+
+def test_special_no_clause():
+    # engine 6: "special: no" marks a Digimon's row that is not a special ability (seed 003 §3.3)
+    from simcli.cards.effects import EffectSyntaxError, Vocab, compile_effect, format_effect, parse_effect
+
+    e = parse_effect("immune_options if card=Dark Tower | when: passive | special: no")
+    assert not e.special and format_effect(e) == "immune_options if card=Dark Tower | when: passive | special: no"
+    assert compile_effect(e, "battle", Vocab())[E.E_FLAGS] == E.RF_NOT_SPECIAL
+    assert compile_effect(parse_effect("atk+10"), "battle", Vocab())[E.E_FLAGS] == 0
+    import pytest
+
+    with pytest.raises(EffectSyntaxError):
+        parse_effect("atk+10 | special: yes")

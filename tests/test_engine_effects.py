@@ -127,6 +127,32 @@ def test_immune_to_options_and_void_abilities():
     assert f == [(300, 250)]
 
 
+def test_rows_that_are_not_special_abilities_are_not_voided():
+    # seed 003 §3.3: a text of the ability column without ◎ ("A cannot go to zero due to attack C", "you may
+    # discard two Digimon cards and double your attack power") is not a special ability: "the opponent loses its
+    # special abilities" (void_abilities) does not cancel it (engine 6, `special: no`), on both engines
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no"], b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)]
+    # beside a ◎ row of the same card: only the ◎ row is voided
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no", "atk+30 | when: passive"],
+                b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 | when: passive | special: no", "atk+30 | when: passive"])
+    assert f == [(330, 250)]
+    # an unmarked immunity holds while voided: B's option -100 does not reach A
+    g, f = duel(a_fx=["immune_options | when: passive | special: no"], a_atk=(300, 200, 100),
+                b_fx=["void_abilities | when: passive"], b_opts=["opp_atk-100"], b_atk=(180, 240, 150))
+    assert f == [(200, 180)]
+    g, f = duel(a_fx=["immune_options | when: passive"], a_atk=(300, 200, 100),
+                b_fx=["void_abilities | when: passive"], b_opts=["opp_atk-100"], b_atk=(180, 240, 150))
+    assert f == [(100, 180)]
+    # an unmarked ability used in a battle window while voided (cost paid, once)
+    g, f = duel(a_fx=["atk+100 | cost: points(10) | special: no"], b_fx=["void_abilities | when: passive"])
+    assert f == [(300, 250)] and g.ps[0].points == 90
+    g, f = duel(a_fx=["atk+100 | cost: points(10)"], b_fx=["void_abilities | when: passive"])
+    assert f == [(200, 250)] and g.ps[0].points == 80
+
+
 def test_immune_to_attack_modification():
     # §4 immune to all attack modification by the opponent (halve_opp does not reach B)
     g, f = duel(a_fx=["halve_opp | when: passive"], b_fx=["immune_mod | when: passive"])
@@ -501,3 +527,110 @@ def test_both_players_support_and_the_second_attacker_acts_first():
     # A answers with its support (+100: 300 > 250); B answers with its own (+100: 350 > 300)
     g, f = support_duel(a_sup=[["atk+100 | when: support"]], b_sup=[["atk+100 | when: support"]])
     assert f == (300, 350) and g.ps[0].dark == [1] and g.ps[1].dark == [1] and g.ps[0].points == 80
+
+
+def test_opp_clear_sends_matching_face_up_options_to_the_dark_area():
+    # engine 6, opp_clear(N) + filter ("Send one currently active Field Option card in the opponent's slots to
+    # the Dark Area", Miracle Ruby Bx-145; "… up to two currently activated Option cards … with the words 'High
+    # Speed' in its name", Penetrator St-688): face-up cards of the opponent's slots (seed 003 §3.3: an option's
+    # effects end when it leaves its slot), slot order, at most N (0: all), on both engines
+    from simcli.engine.reference import PERSIST
+
+    def up(*ks):
+        def setup(g):
+            for k in ks:
+                g.ps[1].slot_up[k] = PERSIST  # B's options used before, face-up until discarded
+        return setup
+
+    field = lambda name, n: opt(name, effects=[f"atk+{n} | limit: discarded"], timing="evolution",  # noqa: E731
+                                option_type="Field")
+    ruby = opt("Ruby", effects=["opp_clear(1) | limit: now | filter: optype=Field"], timing="evolution")
+    g, f = duel(b_opts=[field("F1", 100)], setup=up(0))
+    assert f == [(200, 350)]
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], setup=up(0))
+    assert f == [(200, 250)] and g.ps[1].slots[0] == -1 and 1 in g.ps[1].dark and 1 in g.ps[0].dark
+    # the filter: a face-up Program is not a Field
+    prog = opt("P1", effects=["atk+100 | limit: discarded"], timing="evolution")
+    g, f = duel(a_opts=[ruby], b_opts=[prog], setup=up(0))
+    assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+    # at most N, in slot order; 0: every matching card
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100), field("F2", 50)], setup=up(0, 1))
+    assert f == [(200, 300)] and g.ps[1].slots[:2] == [-1, 2]
+    every = opt("All", effects=["opp_clear(0) | limit: now | filter: optype=Field"], timing="evolution")
+    g, f = duel(a_opts=[every], b_opts=[field("F1", 100), field("F2", 50)], setup=up(0, 1))
+    assert f == [(200, 250)] and g.ps[1].slots[:2] == [-1, -1]
+    # an effect aimed at the opponent: its immunity to option cards blocks it
+    g, f = duel(a_opts=[ruby], b_opts=[field("F1", 100)], b_fx=["immune_options | when: passive"], setup=up(0))
+    assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+    # a Digimon's ability at the start of the battle (Gulfmon Bo-836): not an option, so not blocked by that immunity
+    g, f = duel(a_fx=["opp_clear(2) | when: start | filter: optype=Field"], b_opts=[field("F1", 100)],
+                b_fx=["immune_options | when: passive"], setup=up(0))
+    assert f == [(200, 250)] and g.ps[1].slots[0] == -1
+
+
+def test_a_forced_draw_with_a_further_loss_for_the_opponent():
+    # round 5, Let's Stop Fighting Bo-144t: "The battle ends in a draw. Instead of both players losing 10 points, you
+    # lose 10 points while the opponent loses 20 points" = force_draw, damage(10) | when: draw (the draw's 10 each,
+    # DM-PTS, then the option's draw row at Point Calculation, engine 5), on both engines
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 80
+    # no draw (the opponent cannot be forced into one): no further loss either
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]],
+                b_fx=["no_force_draw | when: passive"])
+    assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80 and g.ps[1].points == 100
+
+
+def test_whole_hand_to_the_dark_area():
+    # engine 6: discard_hand / opp_discard_hand ("After that, send your whole hand to the Dark Area", St-56;
+    # "At the start of battle, send the opponent's entire hand to the Dark Area", Bancho Stingmon Re-67): every
+    # card of that hand, in hand order, on both engines
+    hand = [opt("H1"), opt("H2"), opt("H3")]
+    g, f = duel(b_fx=["opp_discard_hand | when: start"], a_hand=hand)
+    a = g.ps[0]
+    assert a.hand == [] and {1, 2, 3} <= set(a.dark) and len(a.dark) >= 6  # the hand after the draw (DM-PREP)
+    g, f = duel(a_fx=["discard_hand | when: start"], a_hand=hand)
+    assert g.ps[0].hand == [] and {1, 2, 3} <= set(g.ps[0].dark) and g.ps[1].hand != []
+    g, f = duel(a_hand=hand)
+    assert g.ps[0].hand != []
+
+
+def test_four_conditions_in_a_row():
+    # engine 6: MAX_CONDS 4 (Balmung St-924: "… Knight type … (if your Digimon is Chaos Dukemon, instead of 200, add
+    # 600)" on an Ultimate level Digimon with the ability "proud"); every condition is checked, on both engines
+    g, f = duel(a_fx=["atk+100 if frame=Blue & opp_frame=Blue & first & points>=100 | when: passive"])
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if frame=Blue & opp_frame=Blue & first & points>=101 | when: passive"])
+    assert f == [(200, 250)]
+
+
+def test_own_printed_battle_type_condition():
+    # engine 6, bt=X: the own Digimon's printed battle type ("Your Digimon with battle type C become unable to receive
+    # the effects of the opponent's (A goes to 0) from their attack C", Dark City Bo-501), on both engines
+    g, f = duel(a_fx=["atk+100 if bt=A | when: passive"])  # Alpha is type A
+    assert f == [(300, 250)]
+    g, f = duel(a_fx=["atk+100 if bt=C | when: passive"])
+    assert f == [(200, 250)]
+    g, f = duel(b_fx=["atk+100 if bt=B | when: passive"])  # Beta is type B
+    assert f == [(200, 350)]
+
+
+def test_gain_field():
+    # engine 6, gain_field(F): "You gain the field icon 'Virus Busters'. After that, add 100 …" (Holy Ring St-482),
+    # "Your Digimon gains the Nightmare Soldiers field icon" (Black Wings Bo-587): field= / opp_field= conditions
+    # applied after it this battle see the field, on both engines
+    g, f = duel(a_opts=[["gain_field(NSo)", "atk+100 if field=NSo"]])
+    assert f == [(300, 250)]
+    g, f = duel(a_opts=[["atk+100 if field=NSo"]])
+    assert f == [(200, 250)]
+    # the opponent's later rows see it too (B's option: opp_field=NSo)
+    g, f = duel(a_opts=[["gain_field(NSo) | limit: turn", "atk+60 | limit: turn"]], b_opts=["atk+100 if opp_field=NSo"])
+    assert f == [(260, 350)]
+
+
+def test_a_forced_draw_without_losses():
+    # engine 6, no_draw_loss (Let's Stop Fighting Sx-79: "The battle ends in a draw. Instead of both parties losing
+    # 10 points, both parties do not lose any points instead."): a drawn battle costs neither player, on both engines
+    g, f = duel(a_opts=[["force_draw | limit: turn", "no_draw_loss | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 100 and g.ps[1].points == 100
+    g, f = duel(a_opts=[["force_draw | limit: turn"]])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 90

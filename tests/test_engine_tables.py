@@ -13,7 +13,7 @@ from numba import njit
 
 from simcli.engine import enums as E
 from simcli.engine.bits import ctz_nb, ctz_py
-from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, compile_tables,
+from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_BAN, TM_NOT_SPECIAL, compile_tables,
                                   kernel_tables)
 from test_engine_parity import SHIPPED
 from test_engine_helpers import DECK_1, DECK_2, cards
@@ -74,6 +74,10 @@ def test_derived_fields_agree_with_the_tables():
                         want |= TM_DAMAGE
                     if r[E.E_OP] == E.OP_EVOLVE_NOW:
                         want |= TM_EVOLVE_NOW
+                    if r[E.E_OP] == E.OP_BAN_OPTIONS:
+                        want |= TM_BAN
+                    if r[E.E_FLAGS] & E.RF_NOT_SPECIAL:  # engine 6: a row void_abilities does not cancel
+                        want |= TM_NOT_SPECIAL
                 assert ct[s, c, F_TIMINGS] == want
     assert seen_negate  # the flag is exercised
 
@@ -105,6 +109,9 @@ def test_compile_tables_fails_loudly():
     evo = [fill([opt("Evo", effects=["evolve_now | when: point"])]), fill([digi("Beta")])]
     with pytest.raises(TableError, match="battle window"):
         compile_tables(evo)
+    spec = [fill([opt("Spec", effects=["atk+10 | special: no"])]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="Digimon's ability text only"):
+        compile_tables(spec)
 
 
 def test_every_database_card_compiles():

@@ -4,7 +4,7 @@ One effect per string::
 
     EFFECT   := OP [ "if" COND { "&" COND } ] { "|" CLAUSE }
     CLAUSE   := "when:" TIMING | "cost:" COST { "," COST } | "limit:" LIMIT { "," END }
-              | "filter:" FILTER [ "&" FILTER ]
+              | "filter:" FILTER [ "&" FILTER ] | "special: no"
 
     OP       := atk+N | atk-N              own final attack +/- N (after multiplication)
               | opp_atk+N | opp_atk-N      opponent's final attack +/- N
@@ -39,7 +39,11 @@ One effect per string::
               | per_discard_if(N[,M])      per_discard counting only hand cards matching the row filter
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
               | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
+              | opp_clear(N)               send up to N (0: every) face-up cards in the opponent's option
+                                           slots that match the row filter (if any) to the Dark Area,
+                                           in slot order ("one currently active Field option card")
               | gain(WORD)                 own Digimon gains the ability keyword WORD (this battle)
+              | gain_field(F)              own Digimon belongs to the field F too (this battle; field= conditions)
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
               | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
@@ -52,7 +56,9 @@ One effect per string::
                                            (the player chooses, none is allowed; the deck is shuffled
                                            after a card left it)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
+              | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
+              | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | appear                     an appearance row: this card appears from hand (only in a
@@ -61,6 +67,7 @@ One effect per string::
               | points OP2 N | opp_points OP2 N | points OP2 opp (own points against the opponent's)
               | attr=X | opp_attr=X | field=X | opp_field=X
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
+              | bt=A|B|C                   own printed battle type (engine 6)
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
@@ -107,6 +114,9 @@ One effect per string::
               | leave                      also ends when the Digimon it was used with leaves the box
               | lifespan                   also ends at the end of the own Digimon's lifespan (renewal)
               | field                      also ends when another Field option of its player turns face-up
+
+``special: no`` marks a Digimon's row from a text that is not a special ability (no ◎ mark, seed 003 §3.3):
+``void_abilities`` does not cancel it (compiled into the row's ``E_FLAGS``; only Digimon rows).
 
 Examples: ``atk+50 | limit: turn``, ``atk*2 if opp_higher & level!=III | limit: turn``,
 ``damage(20) | when: win``, ``opp_atk-100 | cost: discard(1) | limit: battle``,
@@ -155,6 +165,9 @@ _OP_SIMPLE = {
     "opp_wipe": E.OP_OPP_WIPE,
     "appear": E.OP_APPEAR,
     "ban_options": E.OP_BAN_OPTIONS,
+    "discard_hand": E.OP_DISCARD_HAND,
+    "opp_discard_hand": E.OP_OPP_DISCARD_HAND,
+    "no_draw_loss": E.OP_NO_DRAW_LOSS,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -176,9 +189,10 @@ _OP_CALL = {
     "search": E.OP_SEARCH,
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
+    "opp_clear": E.OP_OPP_CLEAR,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
-_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD}  # (WORD)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
@@ -187,7 +201,7 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
              "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS}
-_COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK}
+_COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
     "attr": (E.C_ATTR, "attr"),
@@ -262,6 +276,7 @@ class Effect:
     word: str = ""  # gain(WORD) / opp_lose(WORD); "up"/"down" of opp_slots_clear(…)
     ends: tuple[str, ...] = ()  # end events of the limit (lost, leave, lifespan), in that order
     filters: tuple[tuple[str, str, str], ...] = ()  # the row filter: (key, "=" or "~", value)
+    special: bool = True  # False: "special: no", a Digimon's text that is not a special ability (not voidable)
 
     def text(self) -> str:
         return format_effect(self)
@@ -293,7 +308,8 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
             raise EffectSyntaxError(f"maximum 0 in {s!r}")
         return m.group(1), int(m.group(2)), mx, ""
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
-        return m.group(1), 0, 1, m.group(2).strip().lower()
+        w = m.group(2).strip()
+        return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
     if (m := _RE_WORD.match(s)) and m.group(1) == "opp_slots_clear" and m.group(2).strip() in _SLOTS_ARG:
         return "opp_slots_clear", _SLOTS_ARG[m.group(2).strip()], 1, m.group(2).strip()
     raise EffectSyntaxError(f"unknown operation {s!r}")
@@ -391,6 +407,7 @@ def parse_effect(text: str) -> Effect:
         op_s = head
     op, arg, arg2, word = _parse_op(op_s)
     timing, costs, limit, limit_arg, ends, filters = "", [], "phase", 0, (), ()
+    special = True
     seen = set()
     for clause in parts[1:]:
         key, sep, val = clause.partition(":")
@@ -421,14 +438,18 @@ def parse_effect(text: str) -> Effect:
             filters = tuple(_parse_filter(f) for f in val.split("&"))
             if len(filters) > E.MAX_FILTERS:
                 raise EffectSyntaxError(f"more than {E.MAX_FILTERS} filters in {text!r}")
+        elif key == "special":
+            if val != "no":
+                raise EffectSyntaxError(f"'special:' takes only 'no' in {text!r}")
+            special = False
         else:
             raise EffectSyntaxError(f"unknown clause {key!r}")
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op == "evolve_now"):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
-    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters)
+    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
 
 def _format_limit(e: Effect) -> str:
@@ -471,6 +492,8 @@ def format_effect(e: Effect) -> str:
         out.append(f"limit: {_format_limit(e)}")
     if e.filters:
         out.append("filter: " + " & ".join(f"{k}{c}{v}" for k, c, v in e.filters))
+    if not e.special:
+        out.append("special: no")
     return " | ".join(out)
 
 
@@ -573,7 +596,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = vocab.code("word", e.word) if e.op in _OP_WORD else e.arg
+    row[E.E_ARG] = (vocab.code("field", e.word) if e.op == "gain_field" else vocab.code("word", e.word)) \
+        if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)
     row[E.E_NCOND] = len(e.conds)
@@ -619,6 +643,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):
         row[E.E_FILT0 + 2 * i: E.E_FILT0 + 2 * i + 2] = filter_code(key, fcmp, fval, vocab)
+    row[E.E_FLAGS] = 0 if e.special else E.RF_NOT_SPECIAL
     return row
 
 parse_filter = _parse_filter  # the filter syntax (tables: requirement qualifiers)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -90,6 +90,8 @@ class _Eff:
     costs: tuple[str, ...] = ()  # costs of this effect alone (e.g. a Digimon's "discard one … and double")
     filters: tuple[str, ...] = ()  # the row filter (search, discard_if, show): "kind=Digimon", "name~Greymon"
     times: int = 1  # a Digimon's ◎ ability usable N times a turn ("only twice during battle"): N equal rows
+    special: bool = True  # False: a Digimon's text that is not a special ability (no ◎ mark; "special: no")
+    alt: bool = False  # one of the disjoint rows of a "further add …" with alternatives: all add to the same effect
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,10 @@ def _bt_conds(kind: str, text: str) -> list[str]:
 
 
 def _kw(word: str) -> str:
-    return word.strip().lower()
+    w = word.strip().lower()
+    if " " in w:  # a quoted special ability ('The opponent loses its special abilities'), not an ability keyword
+        raise _Fail("abilities")
+    return w
 
 
 class _Fail(Exception):
@@ -464,8 +469,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"group={_GROUPS[m.group(1).lower()]}"]),
         (rf"(?:facing (?:a |an )?(?:digimon (?:belonging|that belongs) to (?:the )?)?|the opponent(?:'s digimon)? (?:belongs to|is) (?:a |an |the )?)"
          rf"'?{_GROUP_RE}'?(?: group)?(?: digimon)?", lambda m: [f"opp_group={_GROUPS[m.group(1).lower()]}"]),
-        # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon")
-        (r"your digimon is (?:a |an )?((?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)", lambda m: [f"name={m.group(1)}"]),
+        # "your Digimon is Wolfmon": a Digimon name (one or two capitalised words ending in "mon"; "Chaos Dukemon":
+        # a capitalised word before it; tests/test_translate.py checks that every name a row names exists)
+        (r"your digimon is (?:a |an )?((?:(?-i:[A-Z])[A-Za-z]* )?(?-i:[A-Z])[A-Za-z]*mon(?: (?-i:[A-Z])[A-Za-z]*)?)",
+         lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
         # "(if) their hand / it contains a Virus attribute Digimon card" (after "check the opponent's hand"):
@@ -819,6 +826,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_wipe")]),
+        # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
+        # and send it …", "send (up to two / all) currently activated (red frame Item) Option cards in the opponent's
+        # slots (on your opponent's sheet) with the word 'X' in its name …": opp_clear(N) with the filter (engine 6)
+        (r"(?:you can |you may )?(?:choose|send) (?P<n>one|two|up to two|all(?: of the)?)"
+         r" (?:currently )?(?:active|activated) (?P<d>(?:red|blue|gold) frame(?: (?:item|program|field))?|field|item|program)?"
+         r" ?(?:option )?cards? (?:in (?:your |the )?opponent's slots|on your opponent's sheet)"
+         r"(?: with the words? '(?P<w>[^']+)' in (?:its|their) names?)?(?: and send (?:it|them))? to the dark area",
+         _opp_clear),
         # discarding from one's own hand as an effect ("After that, choose one card … and send it …")
         (rf"(?:choose|select) {_N} cards? from your hand,? and send (?:it|them) to the dark area"
          rf"|send {_N} cards? from your hand to the dark area", lambda m: [_Eff(f"discard({_num(m.group(1) or m.group(2))})")]),
@@ -914,6 +929,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" requirements", _evolve_from_to),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
          r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
+        # "Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level (currently
+        # placed) in your evolution box": the target placed in the Evolution Box in Preparation is evolve_ignore's
+        # step (docs/engine.md, DM-EVO-5)
+        (r"ignore all evolution requirements and evolve your digimon into a digimon of the next level"
+         r"(?: currently placed)? in your evolution box", lambda m: [_Eff("evolve_ignore")]),
+        # "You gain the field icon 'Virus Busters'", "Your Digimon gains the Nightmare Soldiers field icon" (engine 6)
+        (rf"(?:you gain|your digimon gains) the field icon '?{_FIELD_RE}'?|your digimon gains the {_FIELD_RE} field icon",
+         lambda m: [_Eff(f"gain_field({_FIELDS[(m.group(1) or m.group(2)).lower()]})")]),
+        # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
+        (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
+        (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
         # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
         (rf"send the top {_N} cards? (?:of|from) your net ocean to the dark area", lambda m: [_Eff(f"mill({_num(m.group(1))})")]),
         # "Cracker": "Your opponent draws 3 cards from the top of their Net Ocean. For every Option card
@@ -1028,6 +1054,69 @@ def _per_discard_desc(m: re.Match) -> list[_Eff]:
         raise _Fail("per-count")
     op = f"per_discard_if({m.group('n')}{',' + mx if mx else ''})"
     return [_Eff(op, filters=tuple(f)) for f in alts]
+
+
+def _opp_clear(m: re.Match) -> list[_Eff]:
+    n = {"one": 1, "two": 2, "up to two": 2}.get(m.group("n").lower(), 0)  # "all": 0, every matching card
+    filters = []
+    if d := m.group("d"):
+        words = d.lower().split()
+        if words[-1] == "frame" or len(words) == 3:
+            filters.append(f"frame={words[0].capitalize()}")
+        if words[-1] != "frame":
+            filters.append(f"optype={words[-1].capitalize()}")
+    if w := m.group("w"):
+        filters.append(f"name~{w.strip()}")
+    if len(filters) > E.MAX_FILTERS:
+        raise _Fail("option-interaction")
+    return [_Eff(f"opp_clear({n})", filters=tuple(filters))]
+
+
+@dataclass(frozen=True)
+class _NeedOp:  # the clause only means something next to an effect of this operation (checked in _assemble)
+    op: str
+    label: str
+
+
+def _draw_loss(m: re.Match, ctx: _Ctx) -> list:
+    n, k = int(m.group("n")), int(m.group("m"))
+    if ctx.digimon or k <= n:
+        return [_U("points")]
+    return [_Eff(f"damage({k - n})", when="draw"), _NeedOp("force_draw", "points")]
+
+
+_RESULT_OPS = ("heal(", "self_damage(", "damage(")
+
+
+def _every_result(m: re.Match, ctx: _Ctx) -> list:
+    heads = _action(m.group("a") or m.group("a2"))
+    if ctx.digimon or not heads or any(not h.op.startswith(_RESULT_OPS) or h.costs for h in heads):
+        return [_U("points")]
+    conds = tuple(_parse_cond(m.group("c"))) if m.group("c") else ()
+    return [_Eff(h.op, h.conds + conds, t) for t in ("win", "lose", "draw") for h in heads]
+
+
+def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
+    heads = _action(m.group("a"))
+    if not heads or not all(h.op.startswith(_IDEMPOTENT) for h in heads):
+        return [_U("condition")]
+    words = [w.strip() for q in re.findall(r"'([^']+)'", m.group("w")) for w in q.split("/")]
+    if not all(re.fullmatch(r"[A-Za-z\-]+", w) for w in words):
+        return [_U("condition")]
+    return [_Eff(h.op, h.conds + (f"opp_type~{w.capitalize()}",), h.when, h.further, h.costs, h.filters)
+            for w in words for h in heads]
+
+
+def _instead_alts(m: re.Match, ctx: _Ctx) -> list:
+    old, new = int(m.group("old")), int(m.group("new"))
+    try:
+        return [_Instead(old, new, tuple(_parse_cond(m.group("c"))))]
+    except _Fail:
+        pass
+    rows = _cond_alts(m.group("c"))
+    if not rows:
+        return [_U("condition")]
+    return [_Instead(old, new, r) for r in rows]
 
 
 def _points_then(m: re.Match) -> list[_Eff] | None:
@@ -1149,7 +1238,7 @@ _LEAD_IN = re.compile(
     re.I)
 _TWICE_LEAD = re.compile(r"only twice (?:during (?:the )?battle|during (?:the|a) turn|per turn),?\s+(?:you (?:may|can) )?", re.I)
 _TIMES_MAX = re.compile(r"(.+?),? \((one|two|three|1|2|3) (times?|cards?) max\)", re.I)
-_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle|in battle|during battles|until the end of the battle phase),?\s+", re.I)
+_BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle(?: phase)?|in battle|during battles|until the end of the battle phase),?\s+", re.I)
 _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon makes its appearance|you make this digimon appear"
                           r"|this digimon appears),?\s+", re.I)
 # "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test
@@ -1251,10 +1340,11 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     if alts and heads and all(h.op.startswith(_IDEMPOTENT) for h in heads):
         alts = _cond_alts(alt_text, disjoint=False) or alts  # overlapping rows act once: no negations needed
     if alts:
-        if further:
+        if further and (len(heads) != 1 or not heads[0].op.startswith("atk+")):
             raise _Fail("condition")
-        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, False, h.costs, h.filters,
-                     times) for a in alts for h in heads]
+        # "further add 300 if A, B or C": one disjoint row each, each on top of the effect before (alt)
+        return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, further, h.costs, h.filters,
+                     times, alt=further) for a in alts for h in heads]
     if times > 1 and (when or len(heads) != 1):
         raise _Fail("condition")  # only a ◎ ability (a choice, used in a battle window) is used N times
     return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds))), h.when or when, further, h.costs, h.filters, times)
@@ -1332,6 +1422,18 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
     if m := re.fullmatch(r"your digimon is (?:a |an )?((?:vaccine|virus|data)(?:,? or (?:vaccine|virus|data))+) attribute(?: digimon)?",
                          t, re.I):
         return [(f"attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data", m.group(1), re.I)]
+    # "your Digimon is 'Cyborg type, Vaccine attribute and Perfect level', … or 'Machine type, Virus attribute and
+    # Ultimate level'": one row per quoted profile (species, attribute, level), made disjoint (round 5)
+    if m := re.fullmatch(r"your digimon is ('[^']+'(?:,? (?:or )?'[^']+')+)", t, re.I):
+        raw = []
+        for q in re.findall(r"'([^']+)'", m.group(1)):
+            pm = re.fullmatch(rf"(?P<s>{_SPECIES}) type, (?P<a>{_ATTR_RE}) attribute,? and (?P<l>{_LV})(?: level)?", q, re.I)
+            if not pm:
+                return None
+            raw.append([f"species={_species(pm.group('s'))}", f"attr={_ATTRS[pm.group('a').lower()]}",
+                        *_lv_or_fail("level", pm.group("l"))])
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     # "your Digimon is Dinosaur type, Cyborg type, or Dragon Man type" / "facing a Beast type or Bird type Digimon":
     # X, then Y & !X … (a card may have two species, "Dragon Man/Cyborg")
     if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
@@ -1851,7 +1953,7 @@ _SUPPORT_OF = re.compile(
     r" (?:its|their) attack power\.?"
     r"|(?:(?:when|if) (?P<c3>[^,]+), )?when you (?:send|move) this card from your hand to the support box of (?:your |an? )?(?P<t3>[^,]+?),"
     r" add (?P<n3>\d+) to the attack power of (?:your |the |that )?(?P=t3)\.?", re.I)
-_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack",  # one value per Digimon
+_EXCLUSIVE_KINDS = ("name", "attr", "level", "frame", "attack", "bt",  # one value per Digimon
                     "opp_name", "opp_attr", "opp_level", "opp_frame", "opp_attack", "opp_bt")
 _NEGATE = {"=": "!=", "~": "!=", "!=": "=", ">=": "<", "<=": ">", ">": "<=", "<": ">="}  # type~W → type!=W
 _RE_COND_STR = re.compile(r"^([a-z_]+)(!=|>=|<=|=|>|<|~)(.+)$")
@@ -2053,6 +2155,38 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
+    # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
+    # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)
+    (r"instead of both (?:players|parties) losing (?P<n>\d+) points, you lose (?P=n) points while the opponent loses"
+     r" (?P<m>\d+) points\.?", _draw_loss),
+    # round 5: "Instead of both parties losing 10 points, both parties do not lose any points instead" (after "The battle
+    # ends in a draw", Let's Stop Fighting Sx-79): no_draw_loss (engine 6), only beside the forced draw
+    (r"instead of both (?:players|parties) losing \d+ points, both (?:players|parties) do not lose any points(?: instead)?\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_draw_loss"), _NeedOp("force_draw", "points")]),
+    # round 5: "(When X,) regardless of the battle outcome, recover 10 of your points after point calculation" / "After
+    # point calculation, regardless of whether you won or lost, reduce your points by 10": one row per battle result
+    (r"(?:(?:when|if) (?P<c>[^,]+(?:, and [^,]+)?), )?regardless of the battle outcome, (?P<a>[^,]+?) after point"
+     r" calculation\.?|after point calculation, regardless of whether you won or lost, (?P<a2>[^,]+?)\.?", _every_result),
+    # round 5: "Your Ultimate level Digimon's A cannot go to zero, and its attack power is doubled (however, your attack
+    # power will not be quadrupled even if you use this card twice)" (Max Charger Bo-450): no_zero and atk*2 for that
+    # level; the parenthesis is C-CALC-1 (the last multiplication applies)
+    (rf"your (?P<lv>{_LVLIST}) digimon's a cannot go to zero, and its attack power is doubled(?: \(however, your attack"
+     r" power will not be quadrupled even if you use this card twice\))?\.?",
+     lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff(op, tuple(_lv_or_fail("level", m.group("lv"))))
+                                                      for op in ("no_zero", "atk*2")]),
+    # round 5: "Your Digimon with battle type C become unable to receive the effects of the opponent's (A goes to 0)
+    # from their attack C" (Dark City Bo-501): no_zero for a Digimon of that printed battle type (bt=, engine 6);
+    # "If the opponent's attack is C, the opponent's (A>0) special ability is invalidated" (St-106): no_zero while
+    # the opponent attacks with C (the C attack is the only zeroing of the game, C-TYPE-2, as for "A cannot go to zero")
+    (r"your digimon with battle type (?P<b>[abc]) become unable to receive the effects of the opponent's \(a goes to 0\)"
+     r" from their attack c\.?", lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff("no_zero", (f"bt={m.group('b').upper()}",))]),
+    (r"if the opponent's attack is c, the opponent's \(a ?> ?0\) special ability is invalidated\.?",
+     lambda m, ctx: [_U("attack")] if ctx.digimon else [_Eff("no_zero", ("opp_attack=C",))]),
+    # round 5: "When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple your attack power": a
+    # word of the species per alternative ("X/Y": both words), one row each for an idempotent action (C-CALC-1)
+    (r"(?:when|if) the opponent has the words (?P<w>'[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type, (?P<a>.+?)\.?",
+     _opp_type_words),
     # ---- printed properties of Digimon ---------------------------------------------------------
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
@@ -2258,6 +2392,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
+    # round 5: "If your Digimon is 'Cyborg type, Data attribute and Perfect level' or 'Machine type, …', add 400 to your
+    # attack power instead of 120": one _Instead per (disjoint) alternative
+    (r"(?:when|if) (?P<c>.+?), add (?P<new>\d+) to your attack power instead of (?P<old>\d+)\.?", _instead_alts),
     # "If your Digimon is a red frame Digimon, add 300 to your attack power instead" (of the card's one atk+N)
     (r"(?:when|if) (?P<c>[^,]+), add (?P<new>\d+) to your attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("new")), tuple(_parse_cond(m.group("c"))))] if not ctx.digimon else None),
@@ -2338,15 +2475,20 @@ _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 
 
 def _clauses(text: str) -> list[str]:
+    return [c for c, _ in _clauses_marked(text)]
+
+
+def _clauses_marked(text: str) -> list[tuple[str, bool]]:
+    """_clauses, each with whether a mark ((O), (N), ◎, (S)) stands before it."""
     text = (text or "").replace("\u00a0", " ").replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
     text = re.sub(r'(?<=[a-z])"s\b', "'s", text)  # "opponent"s" typo
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
     out = []
-    for part in _MARK.split(text):
+    for i, part in enumerate(_MARK.split(text)):
         part = part.strip().strip("/").strip()
         if part:
-            out.append(part)
+            out.append((part, i > 0 or part.startswith("(S)")))
     return out
 
 
@@ -2413,7 +2555,8 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
             if p.further and prev is not None:
                 out[i] = _Eff(p.op, tuple(dict.fromkeys(prev.conds + p.conds)), p.when or prev.when, costs=p.costs,
                               filters=p.filters)
-            prev = out[i]
+            if not (p.further and p.alt):  # the alternatives of one "further" all add to the same effect
+                prev = out[i]
     return out
 
 
@@ -2465,6 +2608,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
     ties: list[str] = []  # _TieAttack
+    needs: list = []  # _NeedOp
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
@@ -2491,6 +2635,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.face_up_limit = 1
         elif isinstance(p, _U):
             tr.unmodeled.append(p.label)
+        elif isinstance(p, _NeedOp):
+            needs.append(p)
+    for nd in needs:
+        if not any(h.op == nd.op for h in heads):
+            tr.unmodeled.append(nd.label)
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
             base = [h for h in heads if h.op.startswith("atk+")]
@@ -2504,8 +2653,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
             tr.unmodeled.append("attack")
-        heads = [_Eff(h.op, h.conds + (f"attack={ties[0]}",), h.when, h.further, h.costs, h.filters, h.times)
-                 if h.op.startswith("atk+") else h for h in heads]
+        heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
@@ -2600,6 +2748,9 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             s += f" | limit: {limits[0]}"
         if h.filters:
             s += " | filter: " + " & ".join(h.filters)
+        if not h.special and ctx.digimon and (h.when or "battle") != "support" \
+                and not (h.op in _PRINTED_FLAGS and not conds):
+            s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
         if s not in tr.effects:
             tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
@@ -2655,9 +2806,26 @@ def translate_ability(name: str, text: str) -> Translation:
         return tr
     ctx = _Ctx(timing=None, digimon=True, name=name)
     pieces: list = []
-    for c in _clauses(text):
-        pieces += _translate_ability_clause(c, ctx)
+    for c, marked in _marked_clauses(text):
+        if not marked:  # "(this is not a special ability)" said, now carried by the rows' flag
+            c = re.sub(r"\s*" + _NOT_SPECIAL.pattern, "", c, flags=re.I).strip()
+        got = _translate_ability_clause(c, ctx)
+        if not marked:  # not a special ability: void_abilities does not cancel its rows (seed 003 §3.3)
+            got = [replace(x, special=False) if isinstance(x, _Eff) else x for x in got]
+        pieces += got
     return _assemble(pieces, ctx, tr)
+
+
+# unconditional printed flags, which the tables read whether or not the abilities are void: no "special: no"
+_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities")
+_NOT_SPECIAL = re.compile(r"\(this is not a special ability\)", re.I)
+
+
+def _marked_clauses(text: str) -> list[tuple[str, bool]]:
+    """The clauses of a Digimon's ability text (_clauses), each with whether it is a special ability:
+    a text behind a ◎ / "(O)" / "(N)" mark or a support "(S)" one is; the text before the first mark
+    is not, nor one that says "(this is not a special ability)" (seed 003 §3.3)."""
+    return [(c, marked and not _NOT_SPECIAL.search(c)) for c, marked in _clauses_marked(text)]
 
 
 def _translate_ability_clause(clause: str, ctx: _Ctx) -> list:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE  # noqa: F401
+from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -27,7 +27,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  hand_remove_nb, push_nb)
@@ -36,6 +36,7 @@ from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
 E_LIMIT_END, E_FILT0, MAX_FILTERS = E.E_LIMIT_END, E.E_FILT0, E.MAX_FILTERS
+E_FLAGS, RF_NOT_SPECIAL = E.E_FLAGS, E.RF_NOT_SPECIAL
 MAX_COSTS = E.MAX_COSTS
 OPT_PROGRAM = 0
 OPT_ITEM = 1
@@ -140,6 +141,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[p, PTS], c, S[o, PTS])
         elif kind == E.C_OPP_BT:
             ok = cmp_num_nb(T.ct[o, co, F_BT], c, v)
+        elif kind == E.C_BT:
+            ok = cmp_num_nb(T.ct[p, cp, F_BT], c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num_nb(attack_type_nb(T, S, M, p), c, v)
         elif kind == E.C_OPP_ATTACK:
@@ -160,7 +163,7 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
         elif kind == E.C_FIELD or kind == E.C_OPP_FIELD:
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v), c)
+            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == M[x, M_GAINFIELD], c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
@@ -367,10 +370,10 @@ def _card_immune_c_nb(T, S, M, X, o, card):
     """o's Digimon has an active ``immune_options if card…`` row matching the opponent's option (its
     passive rows, or the ``evolved`` rows of a requirement option it evolved with this turn)."""
     c = cur_nb(S, o)
-    if T.ct[o, c, F_MODELED] != 0 and M[o, M_VOID] == 0:
+    if abilities_active_nb(T, S, M, o):
         for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
             if T.eff[r, E_OP] == E.OP_IMMUNE_OPTIONS and T.eff[r, E_TIMING] == E.T_PASSIVE \
-                    and cond_ok_nb(T, S, M, X, o, r, card):
+                    and row_on_nb(T, M, o, r) and cond_ok_nb(T, S, M, X, o, r, card):
                 return True
     for i in range(S[o, EVO_N]):
         if S[o, EVO + 2 * i + 1] != c:
@@ -406,7 +409,8 @@ def per_avail_nb(T, S, p, op, r):
 OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(64, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
-            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+            E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
+            E.OP_NO_DRAW_LOSS,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
@@ -415,7 +419,7 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -504,6 +508,16 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_CLEAR:
+        n = 0
+        for k in range(3):
+            c = S[o, SLOT + k]
+            if c >= 0 and S[o, SLOT_UP + k] != 0 and row_filter_nb(T, o, c, r) and (arg == 0 or n < arg):
+                push_nb(S, o, DARK, DARK_N, c)
+                S[o, SLOT + k] = -1
+                S[o, SLOT_UP + k] = 0
+                n += 1
+                X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_DAMAGE_PER_GAUGE:
         S[o, PTS] = max(0, S[o, PTS] - arg * max(0, S[p, GAUGE_N] - 1))
     elif op == E.OP_OPP_REVEAL:
@@ -554,6 +568,14 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             S[p, DRAWN] |= np.int32(1) << c
         if from_deck:
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
+    elif op == E.OP_DISCARD_HAND:
+        for i in range(S[p, HAND_N]):
+            push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
+        S[p, HAND_N] = 0
+    elif op == E.OP_OPP_DISCARD_HAND:
+        for i in range(S[o, HAND_N]):
+            push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
+        S[o, HAND_N] = 0
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
@@ -655,6 +677,10 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_LOSTMUL] = arg
     elif op == E.OP_LOST_ADD:
         M[p, M_LOSTADD] += arg
+    elif op == E.OP_GAIN_FIELD:
+        M[p, M_GAINFIELD] = arg
+    elif op == E.OP_NO_DRAW_LOSS:
+        M[p, M_NODRAWLOSS] = 1
     elif op == E.OP_GAIN_KEYWORD:
         if M[p, M_GAIN0] == 0 or M[p, M_GAIN0] == arg:
             M[p, M_GAIN0] = arg
@@ -687,7 +713,16 @@ def record_nb(T, X, kind, p, r, card, count):
 
 @njit(cache=True, inline="always")
 def abilities_active_nb(T, S, M, p):
-    return T.ct[p, cur_nb(S, p), F_MODELED] != 0 and M[p, M_VOID] == 0
+    """Some row of p's top card can act: it is modeled and its abilities are not void, or one of its rows is
+    not a special ability (``special: no``, seed 003 §3.3); each row then asks row_on_nb."""
+    c = cur_nb(S, p)
+    return T.ct[p, c, F_MODELED] != 0 and (M[p, M_VOID] == 0 or (T.ct[p, c, F_TIMINGS] & TM_NOT_SPECIAL) != 0)
+
+
+@njit(cache=True, inline="always")
+def row_on_nb(T, M, p, r):
+    """Row r of p's top card acts: p's abilities are not void, or the row is not a special ability."""
+    return M[p, M_VOID] == 0 or (T.eff[r, E_FLAGS] & RF_NOT_SPECIAL) != 0
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -702,7 +737,8 @@ def _auto_abilities_c_nb(T, S, M, X, p, timing, rng, uses):
     c = cur_nb(S, p)
     used = False
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == timing and cond_ok_nb(T, S, M, X, p, r, -1) and cost_payable_nb(T, S, p, r):
+        if T.eff[r, E_TIMING] == timing and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and cost_payable_nb(T, S, p, r):
             pay_cost_nb(T, S, p, r, uses)
             apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
             record_nb(T, X, LOG_ABILITY, p, r, c, 0)
@@ -853,7 +889,8 @@ def _negate_pick_c_nb(T, S, M, X, p, target_type, card):
     c = cur_nb(S, p)
     if (T.ct[p, c, F_TIMINGS] & TM_NEGATE) != 0 and abilities_active_nb(T, S, M, p):
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] != E.T_BATTLE or ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) != 0:
+            if T.eff[r, E_TIMING] != E.T_BATTLE or ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) != 0 \
+                    or not row_on_nb(T, M, p, r):
                 continue
             op = T.eff[r, E_OP]
             if ((op == E.OP_NEGATE_OPTION and target_type >= 0) or (op == E.OP_NEGATE_PROGRAM and target_type == OPT_PROGRAM)
@@ -1085,7 +1122,7 @@ def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
                 if T.eff[r, E_OP] == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
-                        and cond_ok_nb(T, S, M, X, p, r, -1):
+                        and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1):
                     _apply_or_sim_nb(T, S, M, X, p, r, False, rng, -1, sim)
         if S[p, EVO_N] > 0:
             cp = cur_nb(S, p)
@@ -1266,7 +1303,7 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
     box_changed_nb(T, S, M, X, p, rng)
     if abilities_active_nb(T, S, M, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
         for r2 in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r2, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r2, -1):
+            if T.eff[r2, E_TIMING] == E.T_EVOLVED and row_on_nb(T, M, p, r2) and cond_ok_nb(T, S, M, X, p, r2, -1):
                 apply_row_nb(T, S, M, X, p, r2, False, rng, -1, 0)
     opp_evolved_nb(T, S, M, X, p, rng, uses)
 
@@ -1526,7 +1563,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
         c = cur_nb(S, p)
         if (T.ct[p, c, F_TIMINGS] & (1 << E.T_START)) != 0 and abilities_active_nb(T, S, M, p):
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-                if T.eff[r, E_TIMING] == E.T_START and cond_ok_nb(T, S, M, X, p, r, -1) \
+                if T.eff[r, E_TIMING] == E.T_START and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
                         and cost_payable_nb(T, S, p, r):
                     pay_cost_nb(T, S, p, r, uses)
                     apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
@@ -1841,7 +1878,7 @@ def _banned_nb(T, S, M, X, p, c):
     if abilities_active_nb(T, S, M, o):
         x = cur_nb(S, o)
         for r in range(T.ct[o, x, F_EFF_LO], T.ct[o, x, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and cond_ok_nb(T, S, M, X, o, r, c):
+            if T.eff[r, E_OP] == E.OP_BAN_OPTIONS and row_on_nb(T, M, o, r) and cond_ok_nb(T, S, M, X, o, r, c):
                 return True
     for k in range(3):
         x = S[o, SLOT + k]
@@ -1857,7 +1894,7 @@ def _banned_nb(T, S, M, X, p, c):
 def ability_ready_nb(T, S, M, X, p, c, r):
     """Ability row r of p's top card c can be used in this window."""
     return T.eff[r, E_TIMING] == E.T_BATTLE and ((S[p, ABIL_USED] >> (r - T.ct[p, c, F_EFF_LO])) & 1) == 0 \
-        and cost_payable_nb(T, S, p, r) and cond_ok_nb(T, S, M, X, p, r, -1)
+        and row_on_nb(T, M, p, r) and cost_payable_nb(T, S, p, r) and cond_ok_nb(T, S, M, X, p, r, -1)
 
 
 @njit(cache=True, inline="always")

@@ -603,6 +603,8 @@ class Mods:
     attack_last: bool = False
     no_loss: bool = False
     lost_add: int = 0
+    gain_field: int = 0  # a field gained (gain_field; field code, 0 none)
+    no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
 
 
 # =============================================================================================
@@ -742,7 +744,9 @@ class Game:
         self.effects.point_options(g, fa, sa, result)
         if self.decided():
             return self.finish()
-        if winner is None:
+        if winner is None and (self.mods[0].no_draw_loss or self.mods[1].no_draw_loss):
+            self.log_line("  drawn battle: neither loses points (no_draw_loss)")
+        elif winner is None:
             fa.points = max(0, fa.points - 10)
             sa.points = max(0, sa.points - 10)
             self.log_line(f"  drawn battle: both lose 10 → A {self.ps[0].points} B {self.ps[1].points}")

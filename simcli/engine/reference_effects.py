@@ -42,11 +42,13 @@ from simcli.engine.tables import card_match
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
-                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE}
+                         E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
+                         E.OP_OPP_DISCARD_HAND}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
-                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST,
+                                   E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
+                                   E.OP_NO_DRAW_LOSS,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
@@ -105,6 +107,12 @@ def attack_type(g, p, mods=None) -> int:
     return m.attack_as if m.attack_as >= 0 else int(g.t.bt[o.seat, o.cur()])
 
 
+def row_on(p, row, mods) -> bool:
+    """A row of p's top card acts: p's abilities are not void, or the row is not a special ability
+    (``special: no``: a text without ◎, seed 003 §3.3)."""
+    return not mods[p.seat].abilities_void or bool(int(row[E.E_FLAGS]) & E.RF_NOT_SPECIAL)
+
+
 def has_keyword(g, x, v: int, mods) -> bool:
     """x's Digimon has ability keyword v: printed or gained, while its abilities are not void."""
     m = mods[x.seat]
@@ -144,6 +152,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(p.points, c, o.points)
         elif kind == E.C_OPP_BT:
             ok = cmp_num(int(t.bt[o.seat, co]), c, v)
+        elif kind == E.C_BT:
+            ok = cmp_num(int(t.bt[p.seat, cp]), c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num(attack_type(g, p, mods), c, v)
         elif kind == E.C_OPP_ATTACK:
@@ -164,7 +174,7 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FIELD, E.C_OPP_FIELD):
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has(v in t.fields[x.seat, x.cur()], c)
+            ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
         elif kind in (E.C_TYPE, E.C_OPP_TYPE):
             x = p if kind == E.C_TYPE else o
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
@@ -328,10 +338,10 @@ def card_immune(g, o, card, mods) -> bool:
     """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
     c = o.cur()
-    if t.modeled[o.seat, c] and not mods[o.seat].abilities_void:
+    if t.modeled[o.seat, c]:
         for row in rows(g, o.seat, c):
             if int(row[E.E_OP]) == E.OP_IMMUNE_OPTIONS and int(row[E.E_TIMING]) == E.T_PASSIVE \
-                    and cond_ok(g, o, row, mods, card):
+                    and row_on(o, row, mods) and cond_ok(g, o, row, mods, card):
                 return True
     for _, r2 in g.effects.evolved_option_rows(g, o):  # a requirement option's rows for this turn
         if int(r2[E.E_OP]) == E.OP_IMMUNE_OPTIONS and cond_ok(g, o, r2, mods, card):
@@ -404,6 +414,10 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.lost_mul = arg
     elif op == E.OP_LOST_ADD:
         mp.lost_add += arg
+    elif op == E.OP_GAIN_FIELD:
+        mp.gain_field = arg
+    elif op == E.OP_NO_DRAW_LOSS:
+        mp.no_draw_loss = True
     elif op == E.OP_GAIN_KEYWORD:
         if mp.gain0 == 0 or mp.gain0 == arg:
             mp.gain0 = arg
@@ -482,6 +496,17 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 moved = True
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_CLEAR:
+        n = 0
+        for k in range(3):
+            c = o.slots[k]
+            if c >= 0 and o.slot_up[k] != 0 and row_filter(t, o.seat, c, row) and (arg == 0 or n < arg):
+                o.dark.append(c)
+                o.slots[k] = -1
+                o.slot_up[k] = 0
+                n += 1
+        if n:
+            g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_DAMAGE_PER_GAUGE:
         o.points = max(0, o.points - arg * max(0, len(p.gauge) - 1))
     elif op == E.OP_OPP_REVEAL:
@@ -515,6 +540,12 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.drawn |= 1 << c
         if from_deck:
             g.rng.shuffle(p.deck)
+    elif op == E.OP_DISCARD_HAND:
+        p.dark.extend(p.hand)
+        p.hand = []
+    elif op == E.OP_OPP_DISCARD_HAND:
+        o.dark.extend(o.hand)
+        o.hand = []
     elif op == E.OP_OPP_WIPE:
         o.dark.extend(o.hand)
         o.hand = []
@@ -648,7 +679,12 @@ class Effects(NoEffects):
 
     # ---- helpers -------------------------------------------------------------------------------
     def abilities_active(self, g, p) -> bool:
-        return bool(g.t.modeled[p.seat, p.cur()]) and not g.mods[p.seat].abilities_void
+        """Some row of p's top card can act (modeled; abilities not void, or a row that is not a special
+        ability); each row then asks row_on."""
+        if not g.t.modeled[p.seat, p.cur()]:
+            return False
+        return not g.mods[p.seat].abilities_void or any(
+            int(row[E.E_FLAGS]) & E.RF_NOT_SPECIAL for row in rows(g, p.seat, p.cur()))
 
     def auto_abilities(self, g, p, timing: int) -> None:
         if not self.abilities_active(g, p):
@@ -657,7 +693,8 @@ class Effects(NoEffects):
         c = p.cur()
         for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
             row = g.t.effects[r]
-            if int(row[E.E_TIMING]) == timing and cond_ok(g, p, row) and cost_payable(g, p, row):
+            if int(row[E.E_TIMING]) == timing and row_on(p, row, g.mods) and cond_ok(g, p, row) \
+                    and cost_payable(g, p, row):
                 pay_cost(g, p, row)
                 apply_row(g, p, row, False)
                 self.record(g, LOG_ABILITY, p, r, c, 0)
@@ -853,7 +890,7 @@ class Effects(NoEffects):
         self.box_changed(g, p)
         if self.abilities_active(g, p):  # its `evolved` rows (a rebuild re-derives their modifiers)
             for row2 in rows(g, p.seat, c):
-                if int(row2[E.E_TIMING]) == E.T_EVOLVED and cond_ok(g, p, row2):
+                if int(row2[E.E_TIMING]) == E.T_EVOLVED and row_on(p, row2, g.mods) and cond_ok(g, p, row2):
                     apply_row(g, p, row2, False)
         self.opp_evolved(g, p)
 
@@ -909,7 +946,7 @@ class Effects(NoEffects):
                         if int(row[E.E_OP]) == E.OP_VOID_ABILITIES and tm == E.T_PASSIVE:
                             continue
                         if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) \
-                                and cond_ok(g, p, row, m):
+                                and row_on(p, row, m) and cond_ok(g, p, row, m):
                             apply_row(g, p, row, False, mods=m, sim=sim)
                 for opt, row in self.evolved_option_rows(g, p):
                     if cond_ok(g, p, row, m):
@@ -1044,7 +1081,8 @@ class Effects(NoEffects):
                 c = p.cur()
                 for r in range(int(g.t.eff_lo[p.seat, c]), int(g.t.eff_hi[p.seat, c])):
                     row = g.t.effects[r]
-                    if int(row[E.E_TIMING]) == E.T_START and cond_ok(g, p, row) and cost_payable(g, p, row):
+                    if int(row[E.E_TIMING]) == E.T_START and row_on(p, row, g.mods) and cond_ok(g, p, row) \
+                            and cost_payable(g, p, row):
                         pay_cost(g, p, row)
                         apply_row(g, p, row, False)
                         self.record(g, LOG_ABILITY, p, r, c, 0)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, baseline_discard
 from simcli.engine.reference import Mods
-from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune,
+from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.tables import R_FROM, R_JOG
@@ -208,7 +208,7 @@ def unused_battle_abilities(g, p):
     t, s, c = g.t, p.seat, p.cur()
     for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c])):
         row = t.effects[r]
-        if int(row[E.E_TIMING]) == E.T_BATTLE and (s, r) not in g.ability_used:
+        if int(row[E.E_TIMING]) == E.T_BATTLE and (s, r) not in g.ability_used and row_on(p, row, g.mods):
             yield r, row
 
 
@@ -245,7 +245,8 @@ def banned(g, p, c) -> bool:
     srcs += [x for k, x in enumerate(o.slots) if x >= 0 and o.slot_up[k] > 0]
     for x in srcs:
         for row in rows(g, o.seat, x):
-            if int(row[E.E_OP]) == E.OP_BAN_OPTIONS and cond_ok(g, o, row, card=c):
+            if int(row[E.E_OP]) == E.OP_BAN_OPTIONS and (x != o.cur() or row_on(o, row, g.mods)) \
+                    and cond_ok(g, o, row, card=c):
                 return True
     return False
 

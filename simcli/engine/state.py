@@ -95,7 +95,9 @@ M_LOSTKW = 16  # an ability keyword lost
 M_ATKLAST = 17  # attack_last
 M_NOLOSS = 18  # no_loss
 M_LOSTADD = 19  # lost+N
-NM = 20
+M_GAINFIELD = 20  # a field gained (gain_field, field code; 0 none)
+M_NODRAWLOSS = 21  # no_draw_loss: a drawn battle costs neither player points
+NM = 22
 
 
 # ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------

@@ -142,6 +142,8 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             raise TableError(f"{c['number']} {c['name']}: {key} {text!r}: 'appear' rows belong to the appearance list only")
         if key == "appearance" and tm not in (E.T_BATTLE, E.T_START):
             raise TableError(f"{c['number']} {c['name']}: appearance {text!r}: timing must be battle or start")
+        if (int(row[E.E_FLAGS]) & E.RF_NOT_SPECIAL) and c.get("kind") != "Digimon":
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: 'special: no' marks a Digimon's ability text only")
         if op == E.OP_EVOLVE_NOW and tm != E.T_BATTLE:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: evolve_now is used in a battle window only")
         rows.append(row)
@@ -382,6 +384,7 @@ TM_NEGATE = 1 << 30
 TM_EVOLVE_NOW = 1 << 29  # one of the card's battle rows is evolve_now (greedy simulations evolve first)
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
 TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
+TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 F_PAIR = F_APPTIM + 1
@@ -431,6 +434,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_DAMAGE
                 if t.effects[r, E.E_OP] == E.OP_BAN_OPTIONS:
                     m |= TM_BAN
+                if t.effects[r, E.E_FLAGS] & E.RF_NOT_SPECIAL:
+                    m |= TM_NOT_SPECIAL
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
