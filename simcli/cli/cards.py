@@ -54,6 +54,13 @@ def show_cli(
     """Show one card: numbers, requirements, effects and whether the engine models it."""
     db = load_db()
     card = db.get(number)
+    if card is None and load_db("appmon").get(number) is not None:  # an Appmon card (docs/appmon.md)
+        card = load_db("appmon").get(number)
+        if as_json:
+            typer.echo(json.dumps(dict(card), ensure_ascii=False))
+        else:
+            _appmon_show(card)
+        return
     if card is None:
         close = ", ".join(db.closest_numbers(number)) or "none"
         fail(f"unknown card number {number} (closest: {close})")
@@ -82,6 +89,31 @@ def show_cli(
         _row(t, "keywords", ", ".join(card["keywords"]))
     for i, e in enumerate(card.get("effects", [])):
         _row(t, "effect" if i == 0 else "", e)
+    _row(t, "modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
+    out.print(t)
+
+
+def _appmon_show(card: dict) -> None:
+    t = Table(title=escape(f"{card['number']}  {card['name']}" + ("  (illustrative)" if card.get("illustrative") else "")),
+              show_header=False)
+    t.add_column("field", style="bold")
+    t.add_column("value")
+    _row(t, "game / kind", f"appmon / {card['kind']}")
+    _row(t, "set", card["set"])
+    if card["kind"] == "Appmon":
+        _row(t, "grade / attribute", f"{card['grade']} / {card['attribute']}")
+        _row(t, "battle type", card["battle_type"])
+        _row(t, "attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items())
+             + ("  (C: A→0)" if card.get("c_zero") else ""))
+        _row(t, "lost points", "  ".join(f"{g} {card['lost_points'][g]}" for g in ("Standard", "Super", "Ultimate", "God")))
+        _row(t, "AppGattai", " × ".join(card.get("appgattai") or []) or "-")
+        link = card.get("applink")
+        _row(t, "Applink", f"{link['effect']} [{link['plug']}]" if link else "-")
+        _row(t, "plugs", " ".join(card.get("plugs") or []) or "-")
+        _row(t, "abilities", "; ".join(card.get("abilities") or []) or "-")
+    else:
+        _row(t, "timing / effect", f"{card.get('timing') or '?'}: {card.get('effect') or '?'}")
+    _row(t, "official facts", ", ".join(card.get("facts") or []) or "none (illustrative)")
     _row(t, "modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
     out.print(t)
 
@@ -139,24 +171,41 @@ def coverage_cli(
 
 @app.command("import")
 def import_cli(
-    directory: Annotated[Path, typer.Argument(help="A LackeyCCG plugin's sets folder (CardData*.txt).")],
-    out_file: Annotated[Path, typer.Option("--out", help="Database file to write.")] = DATA_DIR / "dmcg.json",
+    directory: Annotated[Path, typer.Argument(help="A LackeyCCG plugin's sets folder (CardData*.txt), or an Appmon "
+                                                   "card file (.csv, docs/appmon.md).")],
+    out_file: Annotated[Path | None, typer.Option("--out", help="Database file to write (default: the shipped "
+                                                                "dmcg.json, or appmon.json for a card file).")] = None,
 ) -> None:
-    """Build the card database from LackeyCCG plugin data (deterministic)."""
+    """Build the card database from LackeyCCG plugin data or an Appmon CSV card file (deterministic)."""
     from simcli.cards.importer import ImportError_, import_dir, write_db
     from simcli.cards.lackey import LackeyFormatError
 
-    if not directory.is_dir():
+    if directory.is_file():
+        from simcli.appmon.cards import CardFileError, build_db, is_card_csv
+
+        if not is_card_csv(directory):
+            fail(f"{directory}:1: not an Appmon card file (a .csv whose header starts 'number,name,kind') nor a "
+                 "LackeyCCG sets folder")
+        try:
+            db = build_db(directory)
+        except CardFileError as exc:
+            fail(str(exc))
+        out_file = out_file if out_file is not None else DATA_DIR / "appmon.json"
+    elif not directory.is_dir():
         fail(f"{directory}: not a directory")
+    else:
+        db = None
+        out_file = out_file if out_file is not None else DATA_DIR / "dmcg.json"
     if out_file.is_dir():
         fail(f"{out_file}: is a folder; --out names the database file to write")
     above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
     if above is not None and not above.is_dir():
         fail(f"{out_file}: cannot write the card database: {above} is not a folder")
-    try:
-        db = import_dir(directory)
-    except (LackeyFormatError, ImportError_) as exc:
-        fail(str(exc))
+    if db is None:
+        try:
+            db = import_dir(directory)
+        except (LackeyFormatError, ImportError_) as exc:
+            fail(str(exc))
     # written beside and renamed into place: a failed write never leaves a truncated database
     tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
     try:
@@ -170,4 +219,6 @@ def import_cli(
         fail(f"{out_file}: cannot write the card database: {exc.strerror or exc}")
     n_opt = sum(c["kind"] == "Option" for c in db["cards"])
     n_mod = sum(c["kind"] == "Option" and c["modeled"] for c in db["cards"])
-    typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)")
+    ill = sum(1 for c in db["cards"] if c.get("illustrative"))
+    typer.echo(f"{out_file}: {len(db['cards'])} cards ({n_opt} options, {n_mod} modeled)"
+               + (f", {ill} illustrative" if db.get("game") == "appmon" else ""))

@@ -122,6 +122,14 @@ def show_cli(
     except DeckError as exc:
         _err(exc.problems)
         raise typer.Exit(2)
+    if deck.game == "appmon":  # the second game's cards, AppGattai lines and odds (simcli/appmon/show.py)
+        from simcli.appmon.show import print_show, show_data as appmon_data
+
+        if as_json:
+            typer.echo(json.dumps(appmon_data(deck), ensure_ascii=False, indent=1))
+        else:
+            print_show(deck, Console(soft_wrap=False, width=max(140, Console().width)))
+        return
     data = show_data(deck)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))

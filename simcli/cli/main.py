@@ -38,6 +38,8 @@ def main(argv: list[str] | None = None) -> None:
     ``error: …`` and exit code 2, like every other bad input (docs/reliability.md)."""
     import sys
 
+    from simcli.errors import UserError
+
     click_exception = _click_exception()
     try:
         rv = app(args=argv, prog_name="simcli", standalone_mode=False)
@@ -47,6 +49,9 @@ def main(argv: list[str] | None = None) -> None:
             where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             print(f"error: {' '.join(exc.format_message().split())}{where}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except UserError as exc:  # bad input found below the command layer (e.g. decks of two games): one line
+        print(f"error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        sys.exit(2)
     except typer.Abort:
         print("error: aborted", file=sys.stderr)
         sys.exit(1)

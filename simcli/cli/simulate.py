@@ -61,6 +61,12 @@ def _warn_unmodeled(decks) -> None:
             names = ", ".join(f"{e.card.number} {e.card.name}" for e in um)
             print(f"deck {label} ({d.name}): {len(um)} unmodeled card(s), played with printed numbers only / "
                   f"options never used: {names}", file=sys.stderr)
+        if getattr(d, "game", "dmcg") == "appmon":
+            ill = [e for e in d.entries if e.card.get("illustrative")]
+            if ill:  # docs/appmon.md: numbers that are not official facts are said so in every output
+                names = ", ".join(dict.fromkeys(f"{e.card.number} {e.card.name}" for e in ill))
+                print(f"deck {label} ({d.name}): {len(set(e.card.number for e in ill))} illustrative card(s) "
+                      f"(numbers not official facts): {names}", file=sys.stderr)
 
 
 DeckArg = Annotated[Path, typer.Argument(help="Deck file (.deck text or LackeyCCG .dek).")]
@@ -223,6 +229,8 @@ def _print_summary(s: dict, as_json: bool) -> None:
                  ("games/s", f"{s['games_per_s']:.0f} ({s['elapsed_s']:.2f} s)"),
                  ("engine version / card database", f"{s['engine_version']} / {s['db_revision']}")):
         t.add_row(k, v)
+    if s.get("illustrative_cards"):
+        t.add_row("illustrative cards", f"{len(s['illustrative_cards'])} (numbers not official facts)")
     if s.get("interrupted"):
         t.add_row("interrupted", f"{s['games']} of {s['games_requested']} games")
     Console().print(t)
