@@ -369,6 +369,33 @@ def check_invariants_nb(ct, S):
             raise AssertionError("hand over 6 cards")
 
 
+# ---- one turn, one game ---------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def play_turn_nb(ct, S, fa, t, players, K, P, A, rng, uses, renew_t):
+    """Turn t with first attacker fa (C-TURN-1): (BR_* from the first attacker's side, outcome or -1)."""
+    sa = 1 - fa
+    preparation_nb(ct, S, fa, players[fa] == PLAYER_GREEDY, K, P, uses)
+    preparation_nb(ct, S, sa, players[sa] == PLAYER_GREEDY, K, P, uses)
+    appgattai_nb(ct, S, fa, uses)
+    appgattai_nb(ct, S, sa, uses)
+    w = battle_nb(ct, S, fa, players, A, uses)
+    end_battle_nb(ct, S, fa)
+    res = BR_DRAW if w < 0 else (BR_FIRST if w == fa else BR_SECOND)
+    return res, point_calc_nb(ct, S, fa, w, t, players, rng, uses, renew_t)
+
+
+@njit(cache=True)
+def turn_from_state_nb(ct, S, fa, t, players, rng):
+    """One turn from a given state (scenario tests: simcli/appmon/bridge.py); S and rng are updated."""
+    K = np.zeros(MAX_CARDS, np.int32)
+    P = np.zeros(4, np.int32)
+    A = np.zeros(4, np.int32)
+    uses = np.zeros((2, MAX_CARDS), np.int64)
+    renew_t = np.zeros((2, t + 1), np.int64)
+    res, out = play_turn_nb(ct, S, fa, t, players, K, P, A, rng, uses, renew_t)
+    return res, out, uses
+
+
 # ---- one game ------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, renew_t, uses, points_out, battles_out, check):
@@ -384,15 +411,7 @@ def play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, renew_t, uses,
     for t in range(1, turn_cap + 1):
         turn = t
         h = (h ^ np.uint64(fa + 1)) * np.uint64(FNV_PRIME)
-        sa = 1 - fa
-        preparation_nb(ct, S, fa, players[fa] == PLAYER_GREEDY, K, P, uses)
-        preparation_nb(ct, S, sa, players[sa] == PLAYER_GREEDY, K, P, uses)
-        appgattai_nb(ct, S, fa, uses)
-        appgattai_nb(ct, S, sa, uses)
-        w = battle_nb(ct, S, fa, players, A, uses)
-        end_battle_nb(ct, S, fa)
-        res = BR_DRAW if w < 0 else (BR_FIRST if w == fa else BR_SECOND)
-        outcome = point_calc_nb(ct, S, fa, w, t, players, rng, uses, renew_t)
+        res, outcome = play_turn_nb(ct, S, fa, t, players, K, P, A, rng, uses, renew_t)
         if check:
             check_invariants_nb(ct, S)
         battles_out[t] = res

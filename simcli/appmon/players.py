@@ -120,6 +120,11 @@ def keep_marks_nb(ct, S, s, greedy, K, P):
         base = choose_standard_nb(ct, S, s, greedy, P)
         if base >= 0:
             K[base] = 1
+    elif greedy and S[s, TOP] < 0 and plan_gattai_nb(ct, S, s, base, -1, P) < 0:
+        c = choose_standard_nb(ct, S, s, greedy, P)
+        if c >= 0 and plan_gattai_nb(ct, S, s, c, c, P) >= 0:
+            base = c
+            K[c] = 1
     plugs = 0
     if base >= 0:
         plugs = ct[s, base, F_PLUGS]

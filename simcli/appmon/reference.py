@@ -161,17 +161,25 @@ class Game:
 
     def prep_discard(self, s):
         """AM-PREP-1 step 1 (both players): keep the cards usable this turn given the box, discard the
-        rest (so the hand never jams): the Standard to appliarise when the box is empty, the best
+        rest (so the hand never jams): the Standard to appliarise when the box is empty (greedy: also
+        the one that replaces a lone Standard without an AppGattai in hand, step 4), the best
         AppGattai plan onto the battling (or that) Appmon, and Appmon whose Applink plug fits a plug
         of the battling Appmon or of the plan's target; greedy also keeps battle / point options up to
         its free slots.  Option slots are never emptied (step 2)."""
         p = self.S[s]
         keep = set()
         base = self.battler(s)
+        greedy = self.players[s] == PLAYER_GREEDY
         if base < 0:
             base = self.choose_standard(s)
             if base >= 0:
                 keep.add(base)
+        elif greedy and p.top < 0 and self.plan_gattai(s, base)[0] < 0:
+            # greedy: the Standard it will appliarise instead of a lone Standard without AppGattai (step 4)
+            c = self.choose_standard(s)
+            if c >= 0 and self.plan_gattai(s, c, exclude=c)[0] >= 0:
+                base = c
+                keep.add(c)
         plugs = 0
         if base >= 0:
             plugs = self.f(s, base, C.F_PLUGS)
@@ -184,7 +192,7 @@ class Game:
             if c not in keep and self.f(s, c, C.F_KIND) == C.KIND_APPMON and self.f(s, c, C.F_LINK_EF) != C.EF_NONE \
                     and (plugs >> self.f(s, c, C.F_LINK_PLUG)) & 1:
                 keep.add(c)
-        if self.players[s] == PLAYER_GREEDY:
+        if greedy:
             free = sum(1 for k in range(3) if p.slot[k] < 0)
             for c in p.hand:
                 if free > 0 and self.f(s, c, C.F_KIND) == C.KIND_OPTION and self.f(s, c, C.F_OPT_TIMING) != C.OT_NONE:

@@ -45,6 +45,15 @@ def _load(path: Path):
         raise typer.Exit(2)
 
 
+def _same_game(da, db) -> None:
+    """Both decks of a matchup are of one game (dmcg or appmon), else one line and exit 2."""
+    ga, gb = getattr(da, "game", "dmcg"), getattr(db, "game", "dmcg")
+    if ga != gb:
+        art = ["an" if g == "appmon" else "a" for g in (ga, gb)]
+        fail(f"{db.path}:0: {art[1]} {gb} deck cannot play {da.path}, {art[0]} {ga} deck: both decks of a matchup "
+             "must be of one game")
+
+
 def compile_notice(err: Console):
     """The callback api.simulate calls when numba compiles instead of loading its cache (any checkout
     path, any cache state): say so instead of hanging silently."""
@@ -148,6 +157,7 @@ def simulate_cli(
 
     _check_size(games, turn_cap)
     da, db = _load(deck_a), _load(deck_b)
+    _same_game(da, db)
     if out_dir is not None:  # before the run: a report that cannot be written is known now, not after it
         try:
             check_out_dir(out_dir, force=force)
@@ -281,6 +291,7 @@ def replay_cli(
     if turn_cap > api.MAX_TURN_CAP:
         _check_size(1, turn_cap)
     da, db = _load(deck_a), _load(deck_b)
+    _same_game(da, db)
     _warn_unmodeled((da, db))
     pb = player_b.value if player_b else player.value
     for line in api.replay(da, db, seed=seed, game=game, player_a=player.value, player_b=pb,
