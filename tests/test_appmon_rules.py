@@ -277,11 +277,11 @@ def test_point_calculation_order_option_then_loss_then_discard_to_standard():
 
 def test_draw_costs_both_10_and_the_appmon_stay():
     # rule C-LOST-2 / AM-PTS-1: a drawn battle costs both 10 and leaves the Appmon as they are
-    a = cards("ILL-001", "ST1-03", "ILL-003")
+    a = cards("ILL-001", "ST1-03", *["ILL-003"] * 8)  # 8 cards in the deck: no renewal this turn
 
     def setup(A, B):
-        A.std, A.top, A.deck = 0, 1, [2]
-        B.std, B.top, B.deck = 0, 1, [2]
+        A.std, A.top, A.deck = 0, 1, list(range(2, 10))
+        B.std, B.top, B.deck = 0, 1, list(range(2, 10))
 
     res, out, g, _ = turn(a, a, setup)
     assert res == BR_DRAW and [p.pts for p in g.S] == [90, 90] and [p.top for p in g.S] == [1, 1]
