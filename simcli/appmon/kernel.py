@@ -20,7 +20,7 @@ from simcli.appmon.codes import (ABIL_USED, ACT_ABILITY, ACT_LINK, ADD, AUTO_LOS
                                  KIND_APPMON, LINK, LINK_N, MAX_CARDS, MAXGR, NS, OT_BATTLE, OT_POINT, PLUGS_USED,
                                  POWER, POWER_N, PTS, RENEW, SLOT, SLOT_UP, STD, TOP, USED)
 from simcli.appmon.players import (PLAYER_GREEDY, apply_nb, battler_nb, choose_action_nb, choose_standard_nb,
-                                   final_attack_nb, keep_marks_nb, plan_gattai_nb)
+                                   final_attack_nb, keep_marks_nb, plan_gattai_nb, take_chosen_plan_nb)
 from simcli.codes import BR_DRAW, BR_FIRST, BR_SECOND, OUT_A, OUT_B, OUT_CAPPED, OUT_DRAW
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
@@ -115,21 +115,32 @@ def preparation_nb(ct, S, s, greedy, K, P, uses):
     S[s, HAND_N] = j
     # (3) draw to 6
     draw_to_six_nb(S, s)
-    # (4) Appliarise
+    # (4) Appliarise.  The plan of step (5) is computed once: a plan for the Standard chosen while it
+    # was in hand (exclude = itself) is the plan once it left the hand (hand order kept)
+    t = -1
+    known = False
     if S[s, STD] < 0:
         c = choose_standard_nb(ct, S, s, greedy, P)
         if c >= 0:
             appliarise_nb(S, s, c, uses)
-    elif greedy and S[s, TOP] < 0 and plan_gattai_nb(ct, S, s, S[s, STD], -1, P) < 0:
-        c = choose_standard_nb(ct, S, s, greedy, P)
-        if c >= 0 and plan_gattai_nb(ct, S, s, c, c, P) >= 0:
-            push_nb(S, s, DISC, DISC_N, S[s, STD])
-            S[s, STD] = -1
-            appliarise_nb(S, s, c, uses)
+            if greedy:
+                t = take_chosen_plan_nb(P)
+                known = True
+    elif greedy and S[s, TOP] < 0:
+        t = plan_gattai_nb(ct, S, s, S[s, STD], -1, P)
+        known = True
+        if t < 0:
+            c = choose_standard_nb(ct, S, s, greedy, P)
+            if c >= 0 and P[4] >= 0:
+                push_nb(S, s, DISC, DISC_N, S[s, STD])
+                S[s, STD] = -1
+                appliarise_nb(S, s, c, uses)
+                t = take_chosen_plan_nb(P)
     # (5) AppGattai preparation
     base = battler_nb(S, s)
     if base >= 0:
-        t = plan_gattai_nb(ct, S, s, base, -1, P)
+        if not known:
+            t = plan_gattai_nb(ct, S, s, base, -1, P)
         if t >= 0:
             hand_remove_nb(S, s, t)
             S[s, GATTAI] = t
@@ -388,7 +399,7 @@ def play_turn_nb(ct, S, fa, t, players, K, P, A, rng, uses, renew_t):
 def turn_from_state_nb(ct, S, fa, t, players, rng):
     """One turn from a given state (scenario tests: simcli/appmon/bridge.py); S and rng are updated."""
     K = np.zeros(MAX_CARDS, np.int32)
-    P = np.zeros(4, np.int32)
+    P = np.zeros(8, np.int32)
     A = np.zeros(4, np.int32)
     uses = np.zeros((2, MAX_CARDS), np.int64)
     renew_t = np.zeros((2, t + 1), np.int64)
@@ -428,7 +439,7 @@ def play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, renew_t, uses,
 
 @njit(cache=True)
 def _scratch_nb(turn_cap):
-    return (np.zeros((2, NS), np.int32), np.zeros(MAX_CARDS, np.int32), np.zeros(4, np.int32),
+    return (np.zeros((2, NS), np.int32), np.zeros(MAX_CARDS, np.int32), np.zeros(8, np.int32),
             np.zeros(4, np.int32), np.zeros(1, np.uint64), np.zeros((2, turn_cap + 1), np.int64),
             np.zeros((turn_cap + 1, 2), np.int32), np.zeros(turn_cap + 1, np.int32))
 

@@ -1,8 +1,9 @@
 """numba: the Appmon players' decisions (docs/appmon.md "Players"), step for step the same as the
 reference engine's (reference.py: plan_gattai, choose_standard, prep_discard, actions, choose_action).
 
-``ct`` is the card table (tables.AppTables.ct), ``S`` the state (codes.py layout), ``P`` an int32[4]
-scratch for a plan: P[0] the target, P[1..2] the components, P[3] how many components.
+``ct`` is the card table (tables.AppTables.ct), ``S`` the state (codes.py layout), ``P`` an int32[8]
+scratch for a plan: P[0] the target, P[1..2] the components, P[3] how many components; P[4..7] the
+plan choose_standard_nb kept for the Standard it chose (reused, not recomputed).
 Nothing here allocates (``_nrt=False``).
 """
 
@@ -88,17 +89,27 @@ def plan_gattai_nb(ct, S, s, base, exclude, P):
 
 @njit(cache=True, _nrt=False)
 def choose_standard_nb(ct, S, s, greedy, P):
-    """reference.Game.choose_standard."""
+    """reference.Game.choose_standard.  For the greedy player P[4..7] is left holding the chosen
+    Standard's plan (``plan_gattai_nb(…, c, c, …)``; P[4] = -1: none), which the callers reuse."""
     best = -1
     bg = -1
     ba = -1
+    P[4] = -1
+    P[7] = 0
+    targets = False  # a hand without any AppGattai target needs no plans
+    if greedy:
+        for i in range(S[s, HAND_N]):
+            if ct[s, S[s, HAND + i], F_REQ_N] > 0:
+                targets = True
+                break
     for i in range(S[s, HAND_N]):
         c = S[s, HAND + i]
         if ct[s, c, F_KIND] != KIND_APPMON or ct[s, c, F_GRADE] != GR_STANDARD:
             continue
         g = 0
         a = ct[s, c, F_ATK]
-        if greedy:
+        t = -1
+        if targets:
             t = plan_gattai_nb(ct, S, s, c, c, P)
             if t >= 0:
                 g = ct[s, t, F_GRADE]
@@ -107,7 +118,21 @@ def choose_standard_nb(ct, S, s, greedy, P):
             best = c
             bg = g
             ba = a
+            if t >= 0:
+                for k in range(4):
+                    P[4 + k] = P[k]
+            else:
+                P[4] = -1
+                P[7] = 0
     return best
+
+
+@njit(cache=True, _nrt=False)
+def take_chosen_plan_nb(P):
+    """Copy the plan choose_standard_nb kept (P[4..7]) to P[0..3]; returns its target."""
+    for k in range(4):
+        P[k] = P[4 + k]
+    return P[0]
 
 
 @njit(cache=True, _nrt=False)
@@ -116,19 +141,24 @@ def keep_marks_nb(ct, S, s, greedy, K, P):
     for i in range(K.shape[0]):
         K[i] = 0
     base = battler_nb(S, s)
+    t = -1
     if base < 0:
         base = choose_standard_nb(ct, S, s, greedy, P)
         if base >= 0:
             K[base] = 1
-    elif greedy and S[s, TOP] < 0 and plan_gattai_nb(ct, S, s, base, -1, P) < 0:
-        c = choose_standard_nb(ct, S, s, greedy, P)
-        if c >= 0 and plan_gattai_nb(ct, S, s, c, c, P) >= 0:
-            base = c
-            K[c] = 1
+            t = take_chosen_plan_nb(P) if greedy else plan_gattai_nb(ct, S, s, base, base, P)
+    else:
+        # the box's Appmon is not in hand: plan(base, -1) = plan(base, base)
+        t = plan_gattai_nb(ct, S, s, base, -1, P)
+        if greedy and S[s, TOP] < 0 and t < 0:
+            c = choose_standard_nb(ct, S, s, greedy, P)
+            if c >= 0 and P[4] >= 0:
+                base = c
+                K[c] = 1
+                t = take_chosen_plan_nb(P)
     plugs = 0
     if base >= 0:
         plugs = ct[s, base, F_PLUGS]
-        t = plan_gattai_nb(ct, S, s, base, base, P)
         if t >= 0:
             K[t] = 1
             if P[1] >= 0:
@@ -182,32 +212,40 @@ def apply_nb(S, s, ef, v):
 
 
 @njit(cache=True, _nrt=False)
-def margin_after_nb(ct, S, s, kind, ef, v):
-    a0 = S[s, ADD]
-    b0 = S[1 - s, ADD]
-    apply_nb(S, s, ef, v)
-    me = battler_nb(S, s)
-    extra = ct[s, me, F_PER_LINK] if kind == ACT_LINK else 0
-    m = base_attack_nb(ct, S, s) + S[s, ADD] + ct[s, me, F_PER_LINK] * S[s, LINK_N] + extra
+def _margin_nb(kind, ef, v, mybase, myadd, per, links, oppbase, oppadd):
+    """margin_after_nb's arithmetic on precomputed parts (base attacks do not depend on the action)."""
+    if ef == EF_ATK:
+        myadd += v
+    elif ef == EF_OPP_ATK:
+        oppadd -= v
+    m = mybase + myadd + per * (links + (1 if kind == ACT_LINK else 0))
     if m < 0:
         m = 0
-    m -= final_attack_nb(ct, S, 1 - s)
-    S[s, ADD] = a0
-    S[1 - s, ADD] = b0
-    return m
+    o = oppbase + oppadd
+    if o < 0:
+        o = 0
+    return m - o
 
 
 @njit(cache=True, _nrt=False)
 def choose_action_nb(ct, S, s, greedy, A):
     """reference.Game.choose_action: writes the action to A (kind, card or slot, effect, value) and
-    returns True, or False (decline)."""
+    returns True, or False (decline).  The greedy look-ahead (reference.margin_after) is computed
+    from the two base attacks, which no action changes."""
+    o = 1 - s
     me = battler_nb(S, s)
     free = ct[s, me, F_PLUGS] & ~S[s, PLUGS_USED]
-    now = 0
     bm = 0
     found = False
+    mybase = 0
+    oppbase = 0
+    per = ct[s, me, F_PER_LINK]
+    links = S[s, LINK_N]
     if greedy:
-        now = final_attack_nb(ct, S, s) - final_attack_nb(ct, S, 1 - s)
+        mybase = base_attack_nb(ct, S, s)
+        # the opponent's final attack without its additions: base + its per-link ability × its links
+        oppbase = base_attack_nb(ct, S, o) + ct[o, battler_nb(S, o), F_PER_LINK] * S[o, LINK_N]
+        now = _margin_nb(0, EF_NONE, 0, mybase, S[s, ADD], per, links, oppbase, S[o, ADD])
         if now > 0:
             return False
         bm = now
@@ -222,7 +260,7 @@ def choose_action_nb(ct, S, s, greedy, A):
                 A[2] = ef
                 A[3] = v
                 return True
-            m = margin_after_nb(ct, S, s, ACT_LINK, ef, v)
+            m = _margin_nb(ACT_LINK, ef, v, mybase, S[s, ADD], per, links, oppbase, S[o, ADD])
             if m > bm:
                 bm = m
                 A[0] = ACT_LINK
@@ -238,7 +276,7 @@ def choose_action_nb(ct, S, s, greedy, A):
             A[2] = EF_ATK
             A[3] = v
             return True
-        m = margin_after_nb(ct, S, s, ACT_ABILITY, EF_ATK, v)
+        m = _margin_nb(ACT_ABILITY, EF_ATK, v, mybase, S[s, ADD], per, links, oppbase, S[o, ADD])
         if m > bm:
             bm = m
             A[0] = ACT_ABILITY
@@ -253,7 +291,7 @@ def choose_action_nb(ct, S, s, greedy, A):
         if c >= 0 and S[s, SLOT_UP + k] == 0 and ct[s, c, F_OPT_TIMING] == OT_BATTLE:
             ef = ct[s, c, F_OPT_EF]
             v = ct[s, c, F_OPT_VAL]
-            m = margin_after_nb(ct, S, s, ACT_OPTION, ef, v)
+            m = _margin_nb(ACT_OPTION, ef, v, mybase, S[s, ADD], per, links, oppbase, S[o, ADD])
             if m > bm:
                 bm = m
                 A[0] = ACT_OPTION
