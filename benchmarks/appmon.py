@@ -5,7 +5,7 @@
 Times ``simulate`` (greedy, effects all) of the two Appmon bench decks (decks/appmon/dogatchmon.deck vs
 raidramon.deck) and of the DMCG starters (Agumon vs Gabumon), alternating R rounds and keeping each
 one's best, on 1 thread and on T threads.  On a machine shared with other work absolute games/s fall
-with the load; the Appmon / DMCG ratio of the same round is the figure that travels.
+with the load; the Appmon / DMCG ratio of the same rounds moves far less.
 """
 
 from __future__ import annotations
