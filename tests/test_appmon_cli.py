@@ -237,3 +237,12 @@ def test_meta_on_the_appmon_folder(tmp_path):
     assert s["game"] == "appmon" and s["engine_version"] == ENGINE_VERSION
     assert len(res["stats"]) == len(DECKS) * (len(DECKS) - 1) // 2  # every pair once
     assert (tmp_path / "m" / "report.md").exists()
+
+
+def test_cards_show_and_search_find_appmon_cards():
+    r = CliRunner().invoke(_app(), ["cards", "show", "st1-03", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["attack"]["A"] == 530
+    r = CliRunner().invoke(_app(), ["cards", "show", "ILL-001"])
+    assert r.exit_code == 0 and "illustrative" in r.stdout and "official facts" in r.stdout
+    r = CliRunner().invoke(_app(), ["cards", "search", "gatchmon"])
+    assert r.exit_code == 0 and "ST1-03" in r.stdout and "ILL-001" in r.stdout

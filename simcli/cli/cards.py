@@ -124,15 +124,16 @@ def search_cli(
     limit: Annotated[int, typer.Option(min=1, help="Show at most this many.")] = 50,
 ) -> None:
     """Find cards by name, number, type (species) or field."""
-    hits = load_db().search(text)
+    hits = load_db().search(text) + load_db("appmon").search(text)  # both games' cards (docs/appmon.md)
     if not hits:
         fail(f"no card matches {text!r}", code=1)
     t = Table(title=escape(f"{len(hits)} card(s) matching {text!r}"))
     for col in ("number", "name", "kind", "level", "BT", "A/B/C", "field", "modeled"):
         t.add_column(col)
     for c in hits[:limit]:
-        atk = "/".join(str(v) for v in c["attack"].values()) if c.get("attack") else ""
-        _row(t, c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
+        atk = "/".join(str(c["attack"][k]) for k in ("A", "B", "C")) if c.get("attack") else ""
+        _row(t, c["number"], c["name"] + (" (illustrative)" if c.get("illustrative") else ""),
+             c.get("option_type") or c["kind"], c.get("level") or c.get("grade") or "",
                   c.get("battle_type") or "", atk, " ".join(c.get("fields") or []), "yes" if c["modeled"] else "no")
     out.print(t)
     if len(hits) > limit:
