@@ -236,7 +236,8 @@ def test_meta_on_the_appmon_folder(tmp_path):
     s = res["summary"]
     assert s["game"] == "appmon" and s["engine_version"] == ENGINE_VERSION
     assert len(res["stats"]) == len(DECKS) * (len(DECKS) - 1) // 2  # every pair once
-    assert (tmp_path / "m" / "report.md").exists()
+    assert "illustrative cards (numbers not official facts)" in (tmp_path / "m" / "report.md").read_text("utf-8")
+    assert "ST1-03 DoGatchmon" in s["illustrative_cards"]
 
 
 def test_cards_show_and_search_find_appmon_cards():

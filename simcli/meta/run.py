@@ -265,6 +265,9 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
         "games_per_s": played_now / elapsed if elapsed > 0 and played_now else 0.0,
         "compile_s": timing.get("compile_s", 0.0),
     }
+    if game == "appmon":  # docs/appmon.md: every output says which cards' numbers are not official facts
+        summary["illustrative_cards"] = sorted({f"{c['number']} {c['name']}" for d in md for c in d.deck.cards()
+                                                if c.get("illustrative")})
     out = {"summary": summary, "matchups": mu, "ranking": rank, "matrix": tb.matrix(names, mu),
            "stats": {(names[p.a], names[p.b]): results[p.key] for p in pairs}, "decks": md, "written": []}
     if out_dir is not None:
