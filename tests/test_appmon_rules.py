@@ -9,7 +9,7 @@ end of its list.
 from __future__ import annotations
 
 from simcli.appmon import codes as C
-from simcli.appmon.bridge import kernel_turn, seats
+from simcli.appmon.bridge import kernel_setup, kernel_turn, seats
 from simcli.appmon.cards import read_csv
 from simcli.appmon.reference import Game, play_game
 from simcli.appmon.tables import compile_tables
@@ -56,6 +56,13 @@ def test_setup_gauge_card_and_six_cards_no_partner():
     assert p.gauge == order[-1]  # the top card
     assert p.hand == order[-2:-8:-1]  # then six draws from the top
     assert len(p.deck) == 23 and p.std == -1 and p.pts == 100  # no partner, nothing in the Appmon Box
+    # the kernel starts the game alike: both seats (A's shuffle first), then the coin (C-ORD-1)
+    g = Game(T, ("baseline", "baseline"))
+    rng = Rng(11, 4)
+    g.setup(0, rng)
+    g.setup(1, rng)
+    fa = rng.randint(2)
+    assert kernel_setup(T, 11, 4) == (fa, seats(g), rng.state)
 
 
 # ---- AM-PREP-1, AM-GAT-1, AM-BAT-1, C-LOST-1, C-RENEW-1 -----------------------------------------------

@@ -66,4 +66,14 @@ def kernel_turn(game: Game, fa: int, t: int, rng_state: int):
     return int(res), int(out), from_state(S), int(rng[0])
 
 
-__all__ = ["to_state", "from_state", "seats", "kernel_turn", "Seat"]
+def kernel_setup(T, seed: int, g: int):
+    """The kernel's start of game g (AM-SET-1, C-ORD-1): (first attacker, seats, rng state)."""
+    from simcli.appmon.kernel import setup_game_nb
+
+    S = np.zeros((2, C.NS), np.int32)
+    rng = np.zeros(1, np.uint64)
+    fa = setup_game_nb(T.ct, S, np.int64(seed), np.int64(g), rng)
+    return int(fa), from_state(S), int(rng[0])
+
+
+__all__ = ["to_state", "from_state", "seats", "kernel_turn", "kernel_setup", "Seat"]

@@ -407,6 +407,16 @@ def turn_from_state_nb(ct, S, fa, t, players, rng):
     return res, out, uses
 
 
+@njit(cache=True)
+def setup_game_nb(ct, S, seed, g, rng):
+    """AM-SET-1 and C-ORD-1 as play_game_nb starts a game: both setups, then the coin; returns the first
+    attacker (scenario tests compare it with the reference engine's setup)."""
+    rng_init_nb(rng, seed, g)
+    for s in range(2):
+        setup_nb(ct, S, s, rng)
+    return randint_nb(rng, 2)
+
+
 # ---- one game ------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, renew_t, uses, points_out, battles_out, check):
