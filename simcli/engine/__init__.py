@@ -24,10 +24,16 @@ _HERE = Path(__file__).parent
 _NOT_COMPILED = {"__init__.py", "bridge.py", "reference.py", "reference_effects.py", "reference_greedy.py"}
 
 
+# the second game's numba modules and the constants they freeze (simcli/appmon; its reference engine,
+# card file and tables are not compiled)
+_APPMON_COMPILED = ("codes.py", "kernel.py", "players.py")
+
+
 def compiled_sources() -> list[Path]:
     """The Python files the kernel's compiled code is made from: the engine's numba modules and the
     constants they freeze (simcli/codes.py)."""
-    return sorted(p for p in _HERE.glob("*.py") if p.name not in _NOT_COMPILED) + [_HERE.parent / "codes.py"]
+    return (sorted(p for p in _HERE.glob("*.py") if p.name not in _NOT_COMPILED) + [_HERE.parent / "codes.py"]
+            + [_HERE.parent / "appmon" / n for n in _APPMON_COMPILED])
 
 
 def source_hash() -> str:
