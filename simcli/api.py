@@ -21,7 +21,7 @@ from simcli.intervals import wilson
 DEFAULT_CHUNK = 1 << 16
 # a first kernel call still running after this many seconds is compiling (a cached load takes < 1 s)
 COMPILE_NOTICE_S = 1.5
-PLAYERS = ("baseline", "greedy")
+PLAYERS = E.PLAYER_NAMES  # ("baseline", "greedy", "random"): codes.PLAYER_*
 EFFECTS = ("all", "none")
 #: the most games one run may ask for (about a day on a 2-core machine; docs/reliability.md)
 MAX_GAMES = 10**10
@@ -34,6 +34,7 @@ BLOCK_BUDGET_BYTES = 4 << 20
 #: games/s per thread measured by `simcli bench` on the development machine (README, Performance);
 #: estimates only: the kernel is about 2x faster or slower on other machines
 GAMES_PER_S_PER_THREAD = {("baseline", "none"): 134_000, ("baseline", "all"): 90_000,
+                          ("random", "none"): 60_000, ("random", "all"): 40_000,
                           ("greedy", "none"): 60_000, ("greedy", "all"): 45_000}
 
 

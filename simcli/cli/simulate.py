@@ -22,6 +22,7 @@ from simcli.codes import DEFAULT_TURN_CAP
 class PlayerName(str, Enum):
     baseline = "baseline"
     greedy = "greedy"
+    random = "random"
 
 
 class EffectsMode(str, Enum):
