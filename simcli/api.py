@@ -93,6 +93,18 @@ def game_identity(game: str) -> tuple[str, str]:
     return simcli.ENGINE_VERSION, db_revision()
 
 
+def check_players(game: str, *names) -> None:
+    """UserError unless every player plays this game: the random player exists for the DMCG only
+    (the Appmon engines have baseline and greedy, docs/appmon.md)."""
+    from simcli.errors import UserError
+
+    if game == "appmon":
+        bad = sorted({getattr(n, "value", n) for n in names} - {"baseline", "greedy"})
+        if bad:
+            raise UserError(f"--player {bad[0]}: game: appmon decks are played by baseline or greedy only "
+                            "(docs/appmon.md)")
+
+
 def player_code(name: str) -> int:
     name = getattr(name, "value", name)
     if name not in PLAYERS:
@@ -231,6 +243,7 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     effects = getattr(effects, "value", effects)
     T, info, names, paths, unmodeled = prepare(deck_a, deck_b, effects)
     game = getattr(T, "game", "dmcg")
+    check_players(game, player_a, player_b)
     kernel = engine_for(T)  # the DMCG kernel or the Appmon one (simcli/appmon/kernel.py)
     T = kernel.kernel_tables(T)  # packed once, not per chunk (about 1 ms each)
     players = np.array([player_code(player_a), player_code(player_b)], np.int64)
@@ -311,6 +324,7 @@ def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", pla
     player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
     effects = getattr(effects, "value", effects)
     T, info, names, paths, _ = prepare(deck_a, deck_b, effects)
+    check_players(getattr(T, "game", "dmcg"), player_a, player_b)
     version, revision = game_identity(getattr(T, "game", "dmcg"))
     log: list[str] = [f"# {names[0]} vs {names[1]} — seed {seed}, game {game}, players {player_a}/{player_b}, "
                       f"effects {effects}, engine {version}, card database {revision}"]

@@ -247,3 +247,19 @@ def test_cards_show_and_search_find_appmon_cards():
     assert r.exit_code == 0 and "illustrative" in r.stdout and "official facts" in r.stdout
     r = CliRunner().invoke(_app(), ["cards", "search", "gatchmon"])
     assert r.exit_code == 0 and "ST1-03" in r.stdout and "ILL-001" in r.stdout
+
+
+def test_random_player_is_refused_for_appmon(tmp_path):
+    """The random player exists for the DMCG only: an Appmon run with it is one line, exit 2 (never a
+    silent baseline)."""
+    from simcli.cli.main import app
+
+    for argv in (["simulate", str(DECKS[0]), str(DECKS[1]), "-n", "10", "--player", "random"],
+                 ["replay", str(DECKS[0]), str(DECKS[1]), "--seed", "1", "--game", "0", "--player", "random"],
+                 ["meta", str(DECKS[0]), str(DECKS[1]), "-n", "10", "--player", "random"]):
+        r = CliRunner().invoke(app, argv)
+        assert r.exit_code == 2, (argv, r.output)
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        assert lines[-1] == ("error: --player random: game: appmon decks are played by baseline or greedy only "
+                             "(docs/appmon.md)"), r.stderr
+        assert "Traceback" not in r.output and all(not ln.startswith("error") for ln in lines[:-1])

@@ -187,6 +187,7 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     game_of = {getattr(d.deck, "game", "dmcg") for d in md}
     if len(game_of) > 1:
         raise UserError("a meta's decks must all be of one game (found " + " and ".join(sorted(game_of)) + " decks)")
+    api.check_players(next(iter(game_of), "dmcg"), player_a, player_b)
     game = game_of.pop()
     version, revision = api.game_identity(game)
     identity = {
