@@ -1746,3 +1746,77 @@ def test_a_draw_without_losses():
     assert opt("The battle ends in a draw. Instead of both parties losing 10 points, both parties do not lose any "
                "points instead.").effects == ["force_draw", "no_draw_loss"]
     assert not opt("Instead of both parties losing 10 points, both parties do not lose any points instead.").modeled
+
+
+def test_immunities_to_effect_kinds():
+    # round 6: an option's immunity to the opponent's effects of one kind while it is face-up (Ulud Terminal Bx-74,
+    # Versandi Terminal Bx-103, Skuld Terminal Bx-130, Perfect Anchor Bo-1055)
+    t = opt("You can use this card when your Digimon is Level IV, Perfect, or Ultimate level. While this card is active,"
+            " you cannot receive the effects of the opponent's 'directly reduce the opponent's points' or 'the battle ends"
+            " in a draw'. Send this card to the Dark Area when another Field Option card turns face-up in your slots.",
+            "Evolution Phase", "Field")
+    assert t.modeled and t.effects == ["immune_damage if level>=IV | limit: field", "immune_draw if level>=IV | limit: field"]
+    # a usage restriction of two condition alternatives: disjoint rows
+    t = opt("You can use this card when your points are lower than the opponent's, or if your points are 40 and below. "
+            "While this card is active, you cannot receive the effects of the opponent's 'directly reduce the opponent's"
+            " points' or 'the battle ends in a draw'. Send this card to the Dark Area when another Field Option card turns"
+            " face-up in your slots.", "Evolution Phase", "Field")
+    assert t.modeled and t.effects == [
+        "immune_damage if points<opp | limit: field", "immune_damage if points<=40 & points>=opp | limit: field",
+        "immune_draw if points<opp | limit: field", "immune_draw if points<=40 & points>=opp | limit: field"]
+    assert opt("While this card is activated, you become unable to receive the effects of the opponent's 'send the cards"
+               " in your opponent's slots to the Dark Area'. Send this card to the Dark Area when it is discarded by you, or"
+               " when your Digimon is sent to the Dark Area (including when it evolves or reaches the end of its"
+               " lifespan).").effects == ["immune_clear | limit: digimon"]
+    # a kind without a word ("further reduce": lost+N, win rows?) stays unmodeled
+    assert not opt("While this card is active, you cannot receive the effects of the opponent's 'further reduce the"
+                   " opponent's points'.").modeled
+    assert not opt("While this card is active, you cannot receive the effects of the opponent's 'directly reduce the"
+                   " opponent's points' or 'double their lost points'.").modeled
+
+
+def test_attack_pick_of_an_option():
+    # round 6: an option's "you can make your attack A or B / A, B, or C": the player's pick (attack_pick); a Digimon's
+    # stays one ◎ row per letter
+    assert opt("During battle, you can make your attack A or B regardless of the opponent's battle type. After that, "
+               "choose one card from your hand and send it to the Dark Area.").effects == ["attack_pick(AB)", "discard(1)"]
+    assert opt("During battle, you can make your attack B or C regardless of the opponent's battle type."
+               ).effects == ["attack_pick(BC)"]
+    assert opt("Reduce the 'basic attack power written on your card' by 200 (during the turn, treat this reduced value as"
+               " the Digimon's 'basic attack power'). After that, you can make your attack A, B, or C regardless of the"
+               " opponent's battle type.", "Evolution Phase", "Item").effects == ["base-200", "attack_pick(ABC)"]
+    assert translate_ability("X", "(O)You can make your attack A or B regardless of the opponent's battle type."
+                             ).effects == ["attack=A", "attack=B"]
+    # a pick with a condition on one letter ("if you make your attack A, add the effect 'C>0'") stays unmodeled
+    assert not opt("During battle, you can make your attack C or A regardless of the opponent's battle type (if you make"
+                   " your attack A, add the effect 'C>0' to your attack).").modeled
+
+
+def test_opponent_hand_to_the_dark_area_by_filter():
+    # round 6: "Check the opponent's hand, and send all red frame Option cards in their hand to the Dark Area" (Dukemon's
+    # Revelation Bx-77): opp_discard_hand with a filter
+    t = opt("Send 2 cards from your hand to the Dark Area. You can use this card when your Digimon is red frame and has "
+            "'Duke' in its name. Check the opponent's hand, and send all red frame Option cards in their hand to the Dark "
+            "Area. Send this card to the Dark Area at the end of the preparation phase.", "Preparation Phase")
+    assert t.modeled and t.effects == [
+        "opp_discard_hand if frame=Red & name~Duke | cost: discard(2) | filter: frame=Red & kind=Option"]
+    # "Send 1 red frame Omegamon card to the Dark Area" (from where?) keeps Omegamon's Attack Bx-36 unmodeled
+    assert not opt("Send 1 red frame Omegamon card to the Dark Area. Check the opponent's hand, and send all red frame "
+                   "Digimon in their hand to the Dark Area.", "Preparation Phase").modeled
+
+
+def test_instead_for_the_opponent_attack_under_a_restriction_with_alternatives():
+    # round 6, Ryuzan-maru Bo-914: "reduce your opponent's attack power by 200 (if your Digimon is Zanbamon, instead of 200,
+    # reduce the opponent's attack power by 400 instead). This card can only be used when your Digimon is Zanbamon, or
+    # belongs to Unknown": -200 and -200 more for Zanbamon (two equal rows, both kept), -200 for an Unknown Digimon
+    t = opt("Check the opponent's hand, and if it contains any Vaccine attribute Digimon, reduce your opponent's attack "
+            "power by 200 (if your Digimon is Zanbamon, instead of 200, reduce the opponent's attack power by 400 "
+            "instead). This card can only be used when your Digimon is Zanbamon, or belongs to Unknown.")
+    assert t.modeled and t.effects == ["opp_atk-200 if opp_hand:attr=Vaccine & name=Zanbamon",
+                                       "opp_atk-200 if opp_hand:attr=Vaccine & field=UK & name!=Zanbamon",
+                                       "opp_atk-200 if opp_hand:attr=Vaccine & name=Zanbamon"]
+    assert opt("Reduce the opponent's attack power by 200 (if your Digimon is Zanbamon, instead of 200, reduce the "
+               "opponent's attack power by 400 instead).").effects == ["opp_atk-200", "opp_atk-200 if name=Zanbamon"]
+    # a smaller "instead" value is not an addition on top
+    assert not opt("Reduce the opponent's attack power by 200 (if your Digimon is Zanbamon, instead of 200, reduce the "
+                   "opponent's attack power by 100 instead).").modeled
