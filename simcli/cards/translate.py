@@ -793,6 +793,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
+        # round 6, Defense Plug-In G: "all of the opponent's basic attacks A, B and C written on the card become zero": the
+        # printed numbers (zero_opp zeroes the base attack, C-CALC-1)
+        (r"all of the opponent's basic attacks a, b,? and c written on the card become (?:zero|0)", lambda m: [_Eff("zero_opp")]),
         # "when you win the battle, add 20 to the opponent's lost points" (lost+N: applied when this side wins)
         (r"(?:you may )?add (\d+) to the opponent's lost points", lambda m: [_Eff(f"lost+{m.group(1)}")]),
         (r"triple the opponent's lost points", lambda m: [_Eff("lost*3")]),
