@@ -134,7 +134,8 @@ OP_IMMUNE_DAMAGE = 55  # the opponent's direct point reductions (damage / damage
 OP_IMMUNE_DRAW = 56  # the opponent's force_draw ("the battle ends in a draw")
 OP_IMMUNE_CLEAR = 57  # the opponent's sending of this side's slot cards to the Dark Area (opp_slots_clear, opp_clear, opp_wipe's slots)
 OP_ATTACK_PICK = 58  # own attack becomes the one of the set arg (bit 1 A, 2 B, 4 C) with the best margin now (player's pick)
-N_OPS = 59
+OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point reductions of its win / draw rows ("further reduce")
+N_OPS = 60
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

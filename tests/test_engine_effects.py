@@ -637,7 +637,7 @@ def test_a_forced_draw_without_losses():
 
 
 def test_immunities_to_effect_kinds_of_a_face_up_option():
-    # round 6 (engine 6), immune_damage / immune_draw / immune_clear: "While this card is active, you cannot receive
+    # round 6 (engine 6), immune_damage / immune_further / immune_draw / immune_clear: "While this card is active, you cannot receive
     # the effects of the opponent's 'directly reduce the opponent's points' or 'the battle ends in a draw'" (Ulud
     # Terminal Bx-74, Versandi Terminal Bx-103, Skuld Terminal Bx-130), "While this card is activated, you become
     # unable to receive the effects of the opponent's 'send the cards in your opponent's slots to the Dark Area'"
@@ -666,6 +666,15 @@ def test_immunities_to_effect_kinds_of_a_face_up_option():
     # "further reduce" on a win (a win row) is not a direct reduction: A wins with 400 and B loses 10 + 20
     g, f = duel(a_atk=(300, 400, 100), a_fx=["damage(20) | when: win"], b_opts=[terminal()], setup=up(0))
     assert f == [(400, 250)] and g.ps[1].points == 70
+    # … that is immune_further (Mysterious Land Bx-75: "… the opponent's 'further reduce the opponent's points'"), which
+    # in turn leaves the direct reductions
+    land = opt("Land", effects=["immune_further | limit: field"], timing="evolution", option_type="Field")
+    g, f = duel(a_atk=(300, 400, 100), a_fx=["damage(20) | when: win"], b_opts=[land], setup=up(0))
+    assert f == [(400, 250)] and g.ps[1].points == 90
+    g, f = duel(a_fx=["damage(20) | when: start"], b_opts=[land], setup=up(0))
+    assert g.ps[1].points == 80
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]], b_opts=[land], setup=up(0))
+    assert g.battles[-1] == E.BR_DRAW and g.ps[1].points == 90  # the draw's 10, not the further 10
     # the opponent's forced draw does not make the battle a draw (the no_force_draw test's battle, B immune by option)
     g, f = duel(a_opts=["force_draw"], b_opts=[terminal()], setup=up(0))
     assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80

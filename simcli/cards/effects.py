@@ -65,6 +65,8 @@ One effect per string::
                                            hold, the opponent's direct point reductions (damage, damage_per_gauge,
                                            opp_reveal; not their win / draw rows: "further reduce") do not reach
                                            this side
+              | immune_further             … the opponent's point reductions of its win / draw rows ("further
+                                           reduce the opponent's points") do not reach this side
               | immune_draw                … the opponent's force_draw does not make the battle a draw
               | immune_clear               … the opponent's opp_slots_clear / opp_clear / opp_wipe do not send
                                            this side's slot cards to the Dark Area (opp_wipe's hand part stays)
@@ -181,6 +183,7 @@ _OP_SIMPLE = {
     "immune_damage": E.OP_IMMUNE_DAMAGE,
     "immune_draw": E.OP_IMMUNE_DRAW,
     "immune_clear": E.OP_IMMUNE_CLEAR,
+    "immune_further": E.OP_IMMUNE_FURTHER,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -1649,6 +1649,7 @@ _IMMUNE_KINDS = {
     "directly reduce the opponent's points": "immune_damage",
     "the battle ends in a draw": "immune_draw",
     "send the cards in your opponent's slots to the dark area": "immune_clear",
+    "further reduce the opponent's points": "immune_further",
 }
 
 
@@ -2297,6 +2298,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # (Perfect Anchor).  A Digimon's such text ("the Digimon that appeared cannot receive …") is not this.
     (r"while this card is (?:active|activated), you (?:cannot|can't|become unable to) receive the effects of the"
      r" opponent's '(?P<k>.+)'\.?", _immune_kinds),
+    # "Your Digimon cannot receive the abilities and effects of the opponent's 'further reduce the opponent's points'"
+    # (Mysterious Land, a Field: the same, while it is face-up)
+    (r"your digimon cannot receive the abilities and effects of the opponent's '(?P<k>.+)'\.?", _immune_kinds),
     # "Cannot receive the effects of the opponent's Item Option cards": immune to that option type
     (r"(?:this digimon )?cannot receive the effects of (?:the )?(?:opponent's )?(item|program|field) option cards\.?",
      lambda m, ctx: [_Eff("immune_options", (f"card:optype={m.group(1).capitalize()}",), when="passive")] if ctx.digimon else None),

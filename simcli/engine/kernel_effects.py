@@ -461,11 +461,13 @@ def _has_immunity_c_nb(T, S, M, X, o, op):
 @njit(cache=True, inline="always")
 def kind_blocked_nb(T, S, M, X, p, r):
     """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
-    timing but win / draw, whose rows "further reduce"), a forced draw, slot cards sent to the Dark Area."""
+    timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = T.eff[r, E_OP]
     if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
         tm = T.eff[r, E_TIMING]
-        return tm != E.T_WIN and tm != E.T_DRAW and has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
+        if tm == E.T_WIN or tm == E.T_DRAW:
+            return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_FURTHER)
+        return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
     if op == E.OP_FORCE_DRAW:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DRAW)
     if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR:

@@ -362,8 +362,8 @@ def per_avail(g, p, op, row=None) -> int:
 
 
 def has_immunity(g, o, op, mods) -> bool:
-    """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_draw /
-    immune_clear) whose conditions hold now (engine 6, round 6)."""
+    """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_further /
+    immune_draw / immune_clear) whose conditions hold now (engine 6, round 6)."""
     for k in range(3):
         c = o.slots[k]
         if c < 0 or o.slot_up[k] == 0 or not option_active(o, c):
@@ -376,11 +376,13 @@ def has_immunity(g, o, op, mods) -> bool:
 
 def kind_blocked(g, p, row, mods) -> bool:
     """p's row cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
-    timing but win / draw, whose rows "further reduce"), a forced draw, slot cards sent to the Dark Area."""
+    timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
     if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
-        return int(row[E.E_TIMING]) not in (E.T_WIN, E.T_DRAW) and has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
+        if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
+            return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
+        return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
     if op == E.OP_FORCE_DRAW:
         return has_immunity(g, o, E.OP_IMMUNE_DRAW, mods)
     if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR):
