@@ -433,8 +433,8 @@ def test_make_letter_your_attack():
     # a choice between two letters: two ◎ abilities the player chooses from (the last one used applies)
     assert abil("(O)You can make your attack B or C regardless of the opponent's battle type.").effects == [
         "attack=B", "attack=C"]
-    # an option applies all its rows, an automatic ability cannot choose: not expressible
-    assert not opt("(O)You can make your attack B or C regardless of the opponent's battle type.").modeled
+    # an option: the player's pick (attack_pick, round 6); an automatic ability cannot choose: not expressible
+    assert opt("(O)You can make your attack B or C regardless of the opponent's battle type.").effects == ["attack_pick(BC)"]
     assert not abil("(O)When facing a Data attribute Digimon, your attack becomes B or C.").modeled
 
 
