@@ -171,7 +171,14 @@ OP_DISCARD_HAND = 51  # every card of the own hand goes to the Dark Area (hand o
 OP_OPP_DISCARD_HAND = 52  # every card of the opponent's hand goes to its Dark Area (hand order; engine 6)
 OP_GAIN_FIELD = 53  # own Digimon belongs to the field arg (a field code) too, this battle (field= conditions; engine 6)
 OP_NO_DRAW_LOSS = 54  # this turn a drawn battle costs neither player its 10 points (engine 6)
-N_OPS = 55
+# Immunities of a face-up option to the opponent's effects of one kind (engine 6, round 6): the row acts while its
+# card is face-up in its slot and the row's conditions hold (checked when such an effect would reach this side)
+OP_IMMUNE_DAMAGE = 55  # the opponent's direct point reductions (damage / damage_per_gauge / opp_reveal, not win / draw rows)
+OP_IMMUNE_DRAW = 56  # the opponent's force_draw ("the battle ends in a draw")
+OP_IMMUNE_CLEAR = 57  # the opponent's sending of this side's slot cards to the Dark Area (opp_slots_clear, opp_clear, opp_wipe's slots)
+OP_ATTACK_PICK = 58  # own attack becomes the one of the set arg (bit 1 A, 2 B, 4 C) with the best margin now (player's pick)
+OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point reductions of its win / draw rows ("further reduce")
+N_OPS = 60
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -634,3 +634,107 @@ def test_a_forced_draw_without_losses():
     assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 100 and g.ps[1].points == 100
     g, f = duel(a_opts=[["force_draw | limit: turn"]])
     assert g.battles[-1] == E.BR_DRAW and g.ps[0].points == 90 and g.ps[1].points == 90
+
+
+def test_immunities_to_effect_kinds_of_a_face_up_option():
+    # round 6 (engine 6), immune_damage / immune_further / immune_draw / immune_clear: "While this card is active, you cannot receive
+    # the effects of the opponent's 'directly reduce the opponent's points' or 'the battle ends in a draw'" (Ulud
+    # Terminal Bx-74, Versandi Terminal Bx-103, Skuld Terminal Bx-130), "While this card is activated, you become
+    # unable to receive the effects of the opponent's 'send the cards in your opponent's slots to the Dark Area'"
+    # (Perfect Anchor Bo-1055): while the card is face-up in its slot and its conditions hold, on both engines
+    from simcli.engine.reference import PERSIST
+
+    def up(*ks, seat=1):
+        def setup(g):
+            for k in ks:
+                g.ps[seat].slot_up[k] = PERSIST  # used before, face-up until discarded
+        return setup
+
+    terminal = lambda cond="": opt("Terminal", effects=[f"immune_damage{cond} | limit: field",  # noqa: E731
+                                                        f"immune_draw{cond} | limit: field"],
+                                   timing="evolution", option_type="Field")
+    # a direct reduction (A's Digimon at the start of the battle) does not reach B; B wins (250 > 200), A loses 20
+    g, f = duel(a_fx=["damage(20) | when: start"], b_opts=[terminal()], setup=up(0))
+    assert g.ps[1].points == 100 and g.ps[0].points == 80
+    g, f = duel(a_fx=["damage(20) | when: start"])  # without it
+    assert g.ps[1].points == 80
+    # face-down in its slot: greedy uses the Field after its Evolution phase (seed 004), then it protects
+    g, f = duel(a_fx=["damage(20) | when: start"], b_opts=[terminal()])
+    assert g.ps[1].points == 100 and g.card_uses[1, 1] == 1
+    g, f = duel(a_fx=["damage(20) | when: start"], b_opts=[terminal(" if points<=50")], setup=up(0))  # condition
+    assert g.ps[1].points == 80
+    # "further reduce" on a win (a win row) is not a direct reduction: A wins with 400 and B loses 10 + 20
+    g, f = duel(a_atk=(300, 400, 100), a_fx=["damage(20) | when: win"], b_opts=[terminal()], setup=up(0))
+    assert f == [(400, 250)] and g.ps[1].points == 70
+    # … that is immune_further (Mysterious Land Bx-75: "… the opponent's 'further reduce the opponent's points'"), which
+    # in turn leaves the direct reductions
+    land = opt("Land", effects=["immune_further | limit: field"], timing="evolution", option_type="Field")
+    g, f = duel(a_atk=(300, 400, 100), a_fx=["damage(20) | when: win"], b_opts=[land], setup=up(0))
+    assert f == [(400, 250)] and g.ps[1].points == 90
+    g, f = duel(a_fx=["damage(20) | when: start"], b_opts=[land], setup=up(0))
+    assert g.ps[1].points == 80
+    g, f = duel(a_opts=[["force_draw | limit: turn", "damage(10) | when: draw | limit: turn"]], b_opts=[land], setup=up(0))
+    assert g.battles[-1] == E.BR_DRAW and g.ps[1].points == 90  # the draw's 10, not the further 10
+    # the opponent's forced draw does not make the battle a draw (the no_force_draw test's battle, B immune by option)
+    g, f = duel(a_opts=["force_draw"], b_opts=[terminal()], setup=up(0))
+    assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80
+    g, f = duel(a_opts=["force_draw"], b_opts=[terminal(" if points<=50")], setup=up(0))  # its condition fails
+    assert g.battles[-1] == E.BR_DRAW
+    # B's own forced draw still counts (only the opponent's effects are refused)
+    g, f = duel(a_atk=(300, 400, 100), b_opts=[terminal(), "force_draw"], setup=up(0))
+    assert g.battles[-1] == E.BR_DRAW
+    # Perfect Anchor: A's opp_slots_clear / opp_wipe leave B's slot cards; opp_wipe still takes the hand
+    anchor = opt("Anchor", effects=["immune_clear | limit: digimon"])
+    extra = opt("Extra", effects=["atk+1 if points<=1"])
+    g, f = duel(a_fx=["opp_slots_clear | when: start"], b_opts=[anchor, extra], setup=up(0))
+    assert g.ps[1].slots[:2] == [1, 2]
+    g, f = duel(a_fx=["opp_slots_clear | when: start"], b_opts=[anchor, extra])
+    assert g.ps[1].slots[:2] == [-1, -1]
+    g, f = duel(a_fx=["opp_wipe | when: start"], b_opts=[anchor, extra], setup=up(0))
+    assert g.ps[1].slots[:2] == [1, 2] and g.ps[1].hand == []
+    g, f = duel(a_fx=["opp_clear(0) | when: start"], b_opts=[anchor, extra], setup=up(0))
+    assert g.ps[1].slots[:2] == [1, 2]
+
+
+def test_attack_pick_of_an_option():
+    # round 6 (engine 6), attack_pick: an option's "During battle, you can make your attack A or B regardless of the
+    # opponent's battle type. After that, choose one card from your hand and send it to the Dark Area" (Offense Plug-In
+    # A St-299; B or C: High Speed Plug-In B St-301): the player picks the attack with the best margin when it uses the
+    # card (C-TYPE-1/2: C zeroes the opponent's A), on both engines
+    g, f = duel(a_opts=[["attack_pick(AB) | limit: turn", "discard(1) | limit: turn"]])
+    assert f == [(300, 250)] and g.ps[1].points == 90  # A (300) beats B's A (250); B (200) would lose
+    g, f = duel(a_opts=[["attack_pick(BC) | limit: turn", "discard(1) | limit: turn"]])
+    assert f == [(100, 0)] and g.ps[1].points == 90  # C: B's A attack goes to zero
+    g, f = duel(a_opts=[["attack_pick(AB) | limit: turn"]], a_atk=(100, 200, 50))  # the pick cannot turn it: unused
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+    # Power Limiter St-597: "Reduce the 'basic attack power written on your card' by 200 … After that, you can make
+    # your attack A, B, or C": the pick after base-200 (100 / 0 / 0): C (0 against B's zeroed A) draws
+    limiter = opt("Limiter", effects=["base-200 | limit: turn", "attack_pick(ABC) | limit: turn"], timing="evolution")
+    g, f = duel(a_opts=[limiter])
+    assert f == [(0, 0)] and g.battles[-1] == E.BR_DRAW
+
+
+def test_opponent_hand_to_the_dark_area_by_filter():
+    # round 6 (engine 6): opp_discard_hand with a filter ("Check the opponent's hand, and send all red frame Option cards
+    # in their hand to the Dark Area", Dukemon's Revelation Bx-77): only the matching cards, hand order kept, on both
+    # engines
+    hand = [opt("R1", frame="Red"), opt("B1", frame="Blue"), digi("RD", frame="Red"), opt("R2", frame="Red")]
+    def on_top(g):  # drawn in Preparation (the old hand goes, DM-PREP)
+        g.ps[0].hand = []
+        g.ps[0].deck += [4, 3, 2, 1]
+
+    g, f = duel(b_fx=["opp_discard_hand | when: start | filter: frame=Red & kind=Option"], a_hand=hand, setup=on_top)
+    a = g.ps[0]
+    assert 1 in a.dark and 4 in a.dark and 2 in a.hand and 3 in a.hand
+    assert [c for c in a.hand if c in (2, 3)] == [2, 3]
+    g, f = duel(a_hand=hand, setup=on_top)
+    assert {1, 2, 3, 4} <= set(g.ps[0].hand)
+
+
+def test_equal_rows_of_an_option_both_apply():
+    # round 6, Ryuzan-maru Bo-914's two equal rows for Zanbamon ("instead of 200, reduce … by 400"): both apply, on both
+    # engines (B's A 250 - 200 - 200 → 0)
+    g, f = duel(a_opts=[["opp_atk-200", "opp_atk-200"]])
+    assert f == [(200, 0)]
+    g, f = duel(a_opts=[["opp_atk-200"]])
+    assert f == [(200, 50)]

@@ -112,6 +112,9 @@ def test_compile_tables_fails_loudly():
     spec = [fill([opt("Spec", effects=["atk+10 | special: no"])]), fill([digi("Beta")])]
     with pytest.raises(TableError, match="Digimon's ability text only"):
         compile_tables(spec)
+    imm = [fill([digi("Alpha", effects=["immune_damage | when: passive"])]), fill([digi("Beta")])]
+    with pytest.raises(TableError, match="option's rows only"):  # round 6: the engines scan the option slots only
+        compile_tables(imm)
 
 
 def test_every_database_card_compiles():

@@ -14,6 +14,9 @@ One effect per string::
               | halve_opp                  opponent's final attack halved after everything
               | attack=A|B|C               own attack becomes A/B/C whatever the opponent's type
               | opp_attack=A|B|C
+              | attack_pick(AB)            own attack becomes one of the letters (two or three of A, B, C), the
+                                           player's pick when the row applies: the largest margin of own over
+                                           the opponent's final attack then (ties: A, B, C order)
               | zero_opp                   opponent's attack becomes 0
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
@@ -58,6 +61,15 @@ One effect per string::
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
+              | immune_damage              (an option's row) while its card is face-up and the row's conditions
+                                           hold, the opponent's direct point reductions (damage, damage_per_gauge,
+                                           opp_reveal; not their win / draw rows: "further reduce") do not reach
+                                           this side
+              | immune_further             … the opponent's point reductions of its win / draw rows ("further
+                                           reduce the opponent's points") do not reach this side
+              | immune_draw                … the opponent's force_draw does not make the battle a draw
+              | immune_clear               … the opponent's opp_slots_clear / opp_clear / opp_wipe do not send
+                                           this side's slot cards to the Dark Area (opp_wipe's hand part stays)
               | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
@@ -168,6 +180,10 @@ _OP_SIMPLE = {
     "discard_hand": E.OP_DISCARD_HAND,
     "opp_discard_hand": E.OP_OPP_DISCARD_HAND,
     "no_draw_loss": E.OP_NO_DRAW_LOSS,
+    "immune_damage": E.OP_IMMUNE_DAMAGE,
+    "immune_draw": E.OP_IMMUNE_DRAW,
+    "immune_clear": E.OP_IMMUNE_CLEAR,
+    "immune_further": E.OP_IMMUNE_FURTHER,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -310,6 +326,11 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
         w = m.group(2).strip()
         return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
+    if (m := _RE_WORD.match(s)) and m.group(1) == "attack_pick":
+        w = m.group(2).strip()
+        if len(w) < 2 or sorted(set(w)) != list(w) or not set(w) <= set(E.BT_NAMES):
+            raise EffectSyntaxError(f"attack_pick needs two or three of A, B, C in order: {s!r}")
+        return "attack_pick", sum(1 << E.BT_NAMES.index(x) for x in w), 1, w
     if (m := _RE_WORD.match(s)) and m.group(1) == "opp_slots_clear" and m.group(2).strip() in _SLOTS_ARG:
         return "opp_slots_clear", _SLOTS_ARG[m.group(2).strip()], 1, m.group(2).strip()
     raise EffectSyntaxError(f"unknown operation {s!r}")
@@ -447,7 +468,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
@@ -477,7 +498,7 @@ def format_effect(e: Effect) -> str:
         head = f"{e.op}({e.arg},{e.arg2})"
     elif e.op in _OP_PER:
         head = f"{e.op}({e.arg})" if e.arg2 == 0 else f"{e.op}({e.arg},{e.arg2})"
-    elif e.op in _OP_WORD or (e.op == "opp_slots_clear" and e.word):
+    elif e.op in _OP_WORD or (e.op in ("opp_slots_clear", "attack_pick") and e.word):
         head = f"{e.op}({e.word})"
     else:
         head = e.op
@@ -508,6 +529,8 @@ def _op_code(op: str) -> int:
         return _OP_PER[op]
     if op in _OP_WORD:
         return _OP_WORD[op]
+    if op == "attack_pick":
+        return E.OP_ATTACK_PICK
     base = op[:-1]
     if op.endswith("+"):
         return _OP_ADD[base]

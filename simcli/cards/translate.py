@@ -153,6 +153,7 @@ class _Instead:
     old: int
     new: int
     conds: tuple[str, ...] = ()
+    op: str = "atk+"  # round 6: "opp_atk-" for "instead of 200, reduce the opponent's attack power by 400 instead"
 
 
 @dataclass(frozen=True)
@@ -637,6 +638,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "add 50 to your A attack power": the printed A number (base), only when attacking with A
         (rf"(?:further )?add (\d+) to (?:your|its) {_BT} attack(?: power)?",
          lambda m: [_Eff(f"base+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
+        # round 6, Power Limiter St-597: "Reduce the 'basic attack power written on your card' by 200 (during the turn,
+        # treat this reduced value as the Digimon's 'basic attack power')": the printed number of the attack used (base-N)
+        (r"reduce the 'basic attack power written on your card' by (\d+) \(during the turn, treat this reduced value as"
+         r" the digimon's 'basic attack power'\)", lambda m: [_Eff(f"base-{m.group(1)}")]),
         # "add 50 to your A, B and C attack power": every printed attack
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
          lambda m: [_Eff(f"base+{m.group(1)}")]),
@@ -736,6 +741,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:you can |you may )?(?:make )?your attack (?:becomes |to be |be )?{_BT}(?: or {_BT})?"
          r"(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
+        # round 6: "you can make your attack A, B, or C regardless of the opponent's battle type" (an option's pick)
+        (r"(?:you can |you may )?make your attack (?:either )?a, b,? or c(?:,? regardless of (?:the |your )?opponent's battle type)?",
+         lambda m: [_Eff(f"attack={x}") for x in "ABC"]),
         # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
         (rf"(?:you can |you may )?make {_BT}(?: or {_BT})? your attack(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
@@ -785,6 +793,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
+        # round 6, Defense Plug-In G: "all of the opponent's basic attacks A, B and C written on the card become zero": the
+        # printed numbers (zero_opp zeroes the base attack, C-CALC-1)
+        (r"all of the opponent's basic attacks a, b,? and c written on the card become (?:zero|0)", lambda m: [_Eff("zero_opp")]),
         # "when you win the battle, add 20 to the opponent's lost points" (lost+N: applied when this side wins)
         (r"(?:you may )?add (\d+) to the opponent's lost points", lambda m: [_Eff(f"lost+{m.group(1)}")]),
         (r"triple the opponent's lost points", lambda m: [_Eff("lost*3")]),
@@ -940,6 +951,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
+        # round 6: "Check the opponent's hand, and send all red frame Option cards in their hand to the Dark Area" (Dukemon's
+        # Revelation Bx-77): opp_discard_hand with a filter (the check itself does nothing)
+        (r"check (?:the contents of )?(?:your |the )?opponent's hand,? and send all (red|blue|gold) frame (option|digimon) cards?"
+         r" in their hand to the dark area",
+         lambda m: [_Eff("opp_discard_hand", filters=(f"frame={m.group(1).capitalize()}", f"kind={m.group(2).capitalize()}"))]),
         # "send the top 3 cards of your Net Ocean to the Dark Area" as an effect (after another one)
         (rf"send the top {_N} cards? (?:of|from) your net ocean to the dark area", lambda m: [_Eff(f"mill({_num(m.group(1))})")]),
         # "Cracker": "Your opponent draws 3 cards from the top of their Net Ocean. For every Option card
@@ -1332,6 +1348,11 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # "when you win, add 30 to the opponent's lost points": a lost*/lost+ modifier applies exactly
         # when this side wins; a Digimon's win rows come after the loss (DM-PTS-1): passive
         when = "passive"
+    if sum(h.op.startswith("attack=") for h in heads) > 1 and not ctx.digimon and not when \
+            and all(h.op.startswith("attack=") and not h.conds and not h.costs for h in heads):
+        # round 6: an option's "you can make your attack A or B (regardless of the opponent's battle type)": the
+        # player picks one when it uses the card (attack_pick)
+        heads = [_Eff("attack_pick(" + "".join(sorted({h.op[-1] for h in heads})) + ")")]
     if sum(h.op.startswith("attack=") for h in heads) > 1 and (not ctx.digimon or when or not choice):
         # "make your attack A or C": two ◎ abilities the player chooses from; an option (its rows all
         # apply) or an automatic ability cannot choose
@@ -1506,7 +1527,7 @@ def _can_only(m: re.Match, ctx: _Ctx) -> list:
     try:
         return [_Cond(c) for c in _parse_cond(m.group("c"))]
     except _Fail as f:
-        alts = _restriction_alts(m.group("c"))
+        alts = _restriction_alts(m.group("c")) or _restriction_cond_alts(m.group("c"))
         if alts is None:
             raise f
         return [_CondAlts(tuple(tuple(a) for a in alts))]
@@ -1550,6 +1571,19 @@ def _restriction_alts(text: str) -> list[list[str]] | None:
         return None
     # the negatable alternatives first ("the name does not contain" is not in the language)
     return _or_rows(alts) or _or_rows(sorted(alts, key=lambda a: len(a) != 1 or _negate(a[0]) is None))
+
+
+def _restriction_cond_alts(text: str) -> list[list[str]] | None:
+    """Round 6: "your points are lower than the opponent's, or if your points are 40 and below" (Skuld Terminal):
+    a usage restriction of alternatives that each parse as conditions ("…, or if / when …") → disjoint rows."""
+    parts = re.split(r",? or (?:if|when) ", text.strip().rstrip("."), flags=re.I)
+    if len(parts) < 2:
+        return None
+    try:
+        alts = [_parse_cond(x) for x in parts]
+    except _Fail:
+        return None
+    return _or_rows(alts) if all(alts) else None
 
 
 def _used_by(m: re.Match, ctx: _Ctx) -> list:
@@ -1608,6 +1642,25 @@ def _gains(m: re.Match, ctx: _Ctx) -> list:
     """A Digimon's printed keywords; an option's "your Digimon gains the ability X": ``gain(x)`` rows."""
     words = [_kw(w) for w in re.findall(_KW, m.group("k"))]
     return [_Kw(w) for w in words] if ctx.digimon else [_Eff(f"gain({w})") for w in words]
+
+
+# the quoted effect kinds of an option's immunity (round 6; docs/effect-language.md "Round 6")
+_IMMUNE_KINDS = {
+    "directly reduce the opponent's points": "immune_damage",
+    "the battle ends in a draw": "immune_draw",
+    "send the cards in your opponent's slots to the dark area": "immune_clear",
+    "further reduce the opponent's points": "immune_further",
+}
+
+
+def _immune_kinds(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 6: "While this card is active, you cannot receive the effects of the opponent's 'X' or 'Y'"."""
+    if ctx.digimon:
+        return None
+    kinds = [_IMMUNE_KINDS.get(k.lower()) for k in re.split(r"'(?:,? or |, )'", m.group("k"))]
+    if not kinds or None in kinds:
+        raise _Fail("card-immunity")
+    return [_Eff(k) for k in kinds]
 
 
 def _ok_protection(m: re.Match, ctx: _Ctx) -> list:
@@ -2238,6 +2291,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # the same rows as the two sentences would give (void passive, the reduction used in battle)
     (r"the opponent(?:'s digimon)? loses (?:all of )?its special abilities,? and (?:their|its) attack power is reduced by (\d+)\.?",
      lambda m, ctx: [_Eff("void_abilities", when="passive"), _Eff(f"opp_atk-{m.group(1)}")] if ctx.digimon else None),
+    # Round 6: an option's immunity to the opponent's effects of one kind, while the card is face-up: "While this
+    # card is active, you cannot receive the effects of the opponent's 'directly reduce the opponent's points' or
+    # 'the battle ends in a draw'" (Ulud / Versandi / Skuld Terminal), "While this card is activated, you become
+    # unable to receive the effects of the opponent's 'send the cards in your opponent's slots to the Dark Area'"
+    # (Perfect Anchor).  A Digimon's such text ("the Digimon that appeared cannot receive …") is not this.
+    (r"while this card is (?:active|activated), you (?:cannot|can't|become unable to) receive the effects of the"
+     r" opponent's '(?P<k>.+)'\.?", _immune_kinds),
+    # "Your Digimon cannot receive the abilities and effects of the opponent's 'further reduce the opponent's points'"
+    # (Mysterious Land, a Field: the same, while it is face-up)
+    (r"your digimon cannot receive the abilities and effects of the opponent's '(?P<k>.+)'\.?", _immune_kinds),
     # "Cannot receive the effects of the opponent's Item Option cards": immune to that option type
     (r"(?:this digimon )?cannot receive the effects of (?:the )?(?:opponent's )?(item|program|field) option cards\.?",
      lambda m, ctx: [_Eff("immune_options", (f"card:optype={m.group(1).capitalize()}",), when="passive")] if ctx.digimon else None),
@@ -2392,6 +2455,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
+    # round 6: "(if your Digimon is Zanbamon, instead of 200, reduce the opponent's attack power by 400 instead)" (Ryuzan-maru
+    # Bo-914): opp_atk-(400-200) on top of the card's one opp_atk-200, under both conditions
+    (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), reduce the opponent's attack power by (?P<new>\d+)(?: instead)?\.?",
+     lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))), "opp_atk-")]),
     # round 5: "If your Digimon is 'Cyborg type, Data attribute and Perfect level' or 'Machine type, …', add 400 to your
     # attack power instead of 120": one _Instead per (disjoint) alternative
     (r"(?:when|if) (?P<c>.+?), add (?P<new>\d+) to your attack power instead of (?P<old>\d+)\.?", _instead_alts),
@@ -2642,13 +2709,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.unmodeled.append(nd.label)
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
-            base = [h for h in heads if h.op.startswith("atk+")]
-            ins = _Instead(int(base[0].op[4:]) if len(base) == 1 else 0, ins.new, ins.conds)
-        base = [h for h in heads if h.op == f"atk+{ins.old}"]
+            base = [h for h in heads if h.op.startswith(ins.op)]
+            ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
+        base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
         if len(base) != 1 or ins.new <= ins.old:
             tr.unmodeled.append("instead")
             continue
-        heads.append(_Eff(f"atk+{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when))
+        # further=True: an addition on top of the base row, kept even where it equals another row (a usage restriction's
+        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon)
+        heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when,
+                          further=True))
     if ties:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
@@ -2718,6 +2788,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             heads = [h if h.when == "evolved" else _Eff(h.op, tuple(dict.fromkeys(h.conds + row)), h.when, h.further, h.costs,
                                                        h.filters, h.times)
                      for h in heads for row in (cond_alts[0] if h.when != "evolved" else ((),))]
+            # round 6: a row whose conditions contradict each other (X and its negation) never applies: dropped
+            heads = [h for h in heads if not any(_negate(c) in h.conds for c in h.conds if _negate(c))]
     paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
         evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not
@@ -2752,7 +2824,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                 and not (h.op in _PRINTED_FLAGS and not conds):
             s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
         s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
-        if s not in tr.effects:
+        if s not in tr.effects or h.further:
             tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr

@@ -413,6 +413,7 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
             E.OP_NO_DRAW_LOSS,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
+OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -439,6 +440,42 @@ def row_blocked_nb(T, S, M, X, p, f, from_option, card):
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def has_immunity_nb(T, S, M, X, o, op):
+    return _has_immunity_c_nb(T, S, M, X, np.int64(o), np.int64(op))
+
+
+@njit(cache=True, _nrt=False)
+def _has_immunity_c_nb(T, S, M, X, o, op):
+    """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_draw /
+    immune_clear) whose conditions hold now (reference_effects.has_immunity)."""
+    for k in range(3):
+        c = S[o, SLOT + k]
+        if c < 0 or S[o, SLOT_UP + k] == 0 or not option_active_nb(S, o, c):
+            continue
+        for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == op and cond_ok_nb(T, S, M, X, o, r, -1):
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def kind_blocked_nb(T, S, M, X, p, r):
+    """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
+    timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
+    op = T.eff[r, E_OP]
+    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+        tm = T.eff[r, E_TIMING]
+        if tm == E.T_WIN or tm == E.T_DRAW:
+            return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_FURTHER)
+        return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
+    if op == E.OP_FORCE_DRAW:
+        return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DRAW)
+    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR:
+        return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_CLEAR)
+    return False
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def apply_row_nb(T, S, M, X, p, r, from_option, rng, card, count):
     return _apply_row_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(from_option), rng, np.int64(card), np.int64(count))
 
@@ -453,6 +490,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     arg2 = T.eff[r, E_ARG2]
     f = OP_FLAGS[op]
     if row_blocked_nb(T, S, M, X, p, f, from_option, card):
+        return
+    if (f & OPF_OPP) and kind_blocked_nb(T, S, M, X, p, r):
         return
     if f & OPF_PER:
         n = min(count, per_avail_nb(T, S, p, op, r))
@@ -572,16 +611,22 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         for i in range(S[p, HAND_N]):
             push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
         S[p, HAND_N] = 0
-    elif op == E.OP_OPP_DISCARD_HAND:
+    elif op == E.OP_OPP_DISCARD_HAND:  # round 6: only the cards matching the row filter (none: every card)
+        n = 0
         for i in range(S[o, HAND_N]):
-            push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
-        S[o, HAND_N] = 0
+            c = S[o, HAND + i]
+            if row_filter_nb(T, o, c, r):
+                push_nb(S, o, DARK, DARK_N, c)
+            else:
+                S[o, HAND + n] = c
+                n += 1
+        S[o, HAND_N] = n
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
         S[o, HAND_N] = 0
         for k in range(3):
-            if S[o, SLOT + k] >= 0:
+            if S[o, SLOT + k] >= 0 and not has_immunity_nb(T, S, M, X, o, E.OP_IMMUNE_CLEAR):
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
@@ -625,6 +670,8 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
     f = OP_FLAGS[op]
     if (f & OPF_MOD) == 0 or row_blocked_nb(T, S, M, X, p, f, from_option, card):
         return
+    if (f & OPF_OPP) and kind_blocked_nb(T, S, M, X, p, r):
+        return
     if f & OPF_PER:
         M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
     else:
@@ -656,6 +703,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[o, M_HALVED] = 1
     elif op == E.OP_ATTACK_AS:
         M[p, M_AS] = arg
+    elif op == E.OP_ATTACK_PICK:
+        M[p, M_AS] = attack_pick_nb(T, S, M, p, arg)
     elif op == E.OP_OPP_ATTACK_AS:
         M[o, M_AS] = arg
     elif op == E.OP_ZERO_OPP:
@@ -1422,6 +1471,24 @@ def final_attack_nb(T, S, M, p):
     if M[p, M_HALVED] != 0:
         v //= 2
     return v
+
+
+@njit(cache=True, _nrt=False)
+def attack_pick_nb(T, S, M, p, mask):
+    """attack_pick (round 6): the attack of `mask` (bit 1 A, 2 B, 4 C) with the largest margin of p's final attack
+    over the opponent's with the modifiers now; ties: A, B, C order (reference_effects.attack_pick)."""
+    keep = M[p, M_AS]
+    best = -1
+    best_d = 0
+    for t in range(3):
+        if mask & (1 << t):
+            M[p, M_AS] = t
+            d = final_attack_nb(T, S, M, p) - final_attack_nb(T, S, M, 1 - p)
+            if best < 0 or d > best_d:
+                best = t
+                best_d = d
+    M[p, M_AS] = keep
+    return best
 
 
 @njit(cache=True, inline="always")

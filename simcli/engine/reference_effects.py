@@ -50,6 +50,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
                                    E.OP_NO_DRAW_LOSS,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
+MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -360,6 +361,35 @@ def per_avail(g, p, op, row=None) -> int:
     return len(p.deck)
 
 
+def has_immunity(g, o, op, mods) -> bool:
+    """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_further /
+    immune_draw / immune_clear) whose conditions hold now (engine 6, round 6)."""
+    for k in range(3):
+        c = o.slots[k]
+        if c < 0 or o.slot_up[k] == 0 or not option_active(o, c):
+            continue
+        for row in rows(g, o.seat, c):
+            if int(row[E.E_OP]) == op and cond_ok(g, o, row, mods):
+                return True
+    return False
+
+
+def kind_blocked(g, p, row, mods) -> bool:
+    """p's row cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
+    timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
+    op = int(row[E.E_OP])
+    o = g.ps[1 - p.seat]
+    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
+        if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
+            return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
+        return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
+    if op == E.OP_FORCE_DRAW:
+        return has_immunity(g, o, E.OP_IMMUNE_DRAW, mods)
+    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR):
+        return has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods)
+    return False
+
+
 def blocked(g, p, row, from_option, mods, card) -> bool:
     """The row cannot reach p's opponent: option immunity (an option's row aimed at it) or immunity
     to attack modification."""
@@ -371,7 +401,27 @@ def blocked(g, p, row, from_option, mods, card) -> bool:
             return True
         if op in MOD_OPP_OPS and mo.immune_mod:
             return True
+        if kind_blocked(g, p, row, mods):
+            return True
     return False
+
+
+def attack_pick(g, p, mask: int, mods) -> int:
+    """attack_pick (round 6): the attack of `mask` (bit 1 A, 2 B, 4 C) with the largest margin of p's final attack
+    over the opponent's with the modifiers now; ties: A, B, C order."""
+    o = g.ps[1 - p.seat]
+    fa, sa = (p, o) if g.fa == p.seat else (o, p)
+    m = mods[p.seat]
+    keep, best, best_d = m.attack_as, -1, 0
+    for t in range(3):
+        if mask & (1 << t):
+            m.attack_as = t
+            af, as_ = g.final_attacks(fa, sa, mods)
+            d = (af - as_) if fa is p else (as_ - af)
+            if best < 0 or d > best_d:
+                best, best_d = t, d
+    m.attack_as = keep
+    return best
 
 
 def modify(g, p, op, arg, arg2, mods) -> None:
@@ -393,6 +443,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mo.halved = True
     elif op == E.OP_ATTACK_AS:
         mp.attack_as = arg
+    elif op == E.OP_ATTACK_PICK:
+        mp.attack_as = attack_pick(g, p, arg, mods)
     elif op == E.OP_OPP_ATTACK_AS:
         mo.attack_as = arg
     elif op == E.OP_ZERO_OPP:
@@ -543,14 +595,14 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op == E.OP_DISCARD_HAND:
         p.dark.extend(p.hand)
         p.hand = []
-    elif op == E.OP_OPP_DISCARD_HAND:
-        o.dark.extend(o.hand)
-        o.hand = []
+    elif op == E.OP_OPP_DISCARD_HAND:  # round 6: only the cards matching the row filter (none: every card)
+        o.dark.extend(c for c in o.hand if row_filter(t, o.seat, c, row))
+        o.hand = [c for c in o.hand if not row_filter(t, o.seat, c, row)]
     elif op == E.OP_OPP_WIPE:
         o.dark.extend(o.hand)
         o.hand = []
         for k in range(3):
-            if o.slots[k] >= 0:
+            if o.slots[k] >= 0 and not has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods):
                 o.dark.append(o.slots[k])
                 o.slots[k] = -1
                 o.slot_up[k] = 0

@@ -146,6 +146,10 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: 'special: no' marks a Digimon's ability text only")
         if op == E.OP_EVOLVE_NOW and tm != E.T_BATTLE:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: evolve_now is used in a battle window only")
+        if op in (E.OP_IMMUNE_DAMAGE, E.OP_IMMUNE_FURTHER, E.OP_IMMUNE_DRAW, E.OP_IMMUNE_CLEAR) and c.get("kind") != "Option":
+            # round 6: the engines look for these rows on face-up options in the slots only
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
+                             "immune_clear are an option's rows only")
         rows.append(row)
 
 
