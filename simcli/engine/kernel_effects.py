@@ -1397,6 +1397,32 @@ def sim_box_nb(T, S, M3, X, p, card, evolved, rng):
 
 
 @njit(cache=True, _nrt=False)
+def _appear_ability_nb(T, S, M3, M2, X, p, c, k):
+    """reference_greedy.appear_rank: the ranking k of an appearance of c (modifiers in M3), its outcome
+    raised to the best one of c's battle ◎ abilities gives (simulated on M2[0:2])."""
+    o = k // 100000
+    best = o
+    top = S[p, TOP]
+    ev = S[p, EVOLVED]
+    S[p, TOP] = c
+    S[p, EVOLVED] = 0
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] != E.T_BATTLE or not row_on_nb(T, M3, p, r) or not cost_payable_nb(T, S, p, r) \
+                or not cond_ok_nb(T, S, M3, X, p, r, -1):
+            continue
+        for i in range(2):
+            for f in range(NM):
+                M2[i, f] = M3[i, f]
+        sim_row_nb(T, S, M2, X, p, r, False, -1, 0)
+        o2 = outcome_nb(T, S, M2, p)
+        if o2 > best:
+            best = o2
+    S[p, TOP] = top
+    S[p, EVOLVED] = ev
+    return k + (best - o) * 100000
+
+
+@njit(cache=True, _nrt=False)
 def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
     """Greedy: the best legal appearance (outcome, level, A attack, then hand and row order):
     (pos * 65536 + row, its outcome), or (-1, -1)."""
@@ -1412,6 +1438,8 @@ def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
         for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
             if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
                 k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(0), rng)
+                if k < 200000 and T.ct[p, c, F_MODELED] != 0:
+                    k = _appear_ability_nb(T, S, M3, M2, X, p, np.int64(c), k)
                 if k > bk:
                     best = pos * 65536 + r
                     bk = k
@@ -1836,20 +1864,24 @@ def _direct_damage_c_nb(T, S, M, X, p, lo, hi, card):
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def damage_ok_nb(T, S, p, lo, hi):
-    return _damage_ok_c_nb(T, S, np.int64(p), np.int64(lo), np.int64(hi))
+def damage_ok_nb(T, S, M, X, p, lo, hi, card):
+    return _damage_ok_c_nb(T, S, M, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card))
 
 
 @njit(cache=True, _nrt=False)
-def _damage_ok_c_nb(T, S, p, lo, hi):
-    """Rows [lo, hi) have a battle row that damages the opponent's points and none stacks the own
+def _damage_ok_c_nb(T, S, M, X, p, lo, hi, card):
+    """Rows [lo, hi) have a battle row that damages the opponent's points now (conditions holding, the
+    opponent not immune to the option `card`; reference_greedy.damage_live) and none stacks the own
     Digimon onto the gauge (greedy's rule 3)."""
     dmg = False
+    o = 1 - p
     for r in range(lo, hi):
         if T.eff[r, E_TIMING] != E.T_BATTLE:
             continue
         op = T.eff[r, E_OP]
-        if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+        if (op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL) \
+                and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and not (card >= 0 and (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card))):
             dmg = True
         for k in range(MAX_COSTS):
             if T.eff[r, E_COST0 + 2 * k] == E.K_SELF_GAUGE:
@@ -1984,13 +2016,13 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     if dmg_any:  # (3) damage that does not make the battle worse
         if ab:
             for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
-                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, p, r, r + 1) \
+                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, M, X, p, r, r + 1, -1) \
                         and sim_outcome_nb(T, S, M, M2, X, p, np.int64(r), np.int64(r + 1), np.int64(-1), np.int64(0),
                                            np.int64(p), rng) >= cur:
                     return 0, r
         for k in range(3):
             c = S[p, SLOT + k]
-            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
+            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) \
                     and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
                                        np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return 1, k

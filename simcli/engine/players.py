@@ -566,18 +566,52 @@ def free_slots_nb(S, s):
     return f
 
 
+@njit(cache=True, _nrt=False)
+def appearance_cost_mask_nb(T, S, s):
+    """Greedy (reference_greedy.appearance_cost_cards): the hand cards it keeps for the ``place`` cost of
+    an appearance it holds for — for each appearance row with such a cost of a Digimon kept by BL-2b,
+    the first other hand card matching the row's filter; a bit mask of hand positions."""
+    keep = appearance_keep_nb(T, S, s)
+    m = np.int64(0)
+    while keep != 0:
+        pos = ctz_nb(keep)
+        keep &= keep - 1
+        c = S[s, HAND + pos]
+        for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
+            place = False
+            for k in range(E.MAX_COSTS):
+                if T.eff[r, E.E_COST0 + 2 * k] == E.K_PLACE:
+                    place = True
+            if not place:
+                continue
+            for q in range(S[s, HAND_N]):
+                if q == pos:
+                    continue
+                ok = True
+                for i in range(E.MAX_FILTERS):
+                    fk = T.eff[r, E.E_FILT0 + 2 * i]
+                    if fk != E.FK_NONE and not filter_card_nb(T, s, S[s, HAND + q], fk, T.eff[r, E.E_FILT0 + 2 * i + 1]):
+                        ok = False
+                if ok:
+                    m |= np.int64(1) << q
+                    break
+    return m
+
+
 @njit(cache=True, inline="always")
 def options_to_set_nb(T, S, s):
     """Greedy: the usable options it sets (DM-PREP-1 step 6) or keeps for that at the discard step —
-    the first ones in hand order, one per empty slot; a bit mask of hand positions."""
+    the first ones in hand order, one per empty slot, except the cards it keeps for an appearance's
+    ``place`` cost (appearance_cost_mask_nb); a bit mask of hand positions."""
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
+    res = appearance_cost_mask_nb(T, S, s)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         c = S[s, HAND + pos]
-        if T.ct[s, c, F_USABLE_OPT] == 0:
+        if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
             continue
         if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
             dup = False
@@ -602,6 +636,8 @@ def options_to_set_nb(T, S, s):
 def discard_greedy_nb(T, S, s, keep, app):
     discard_baseline_nb(T, S, s, keep, 2, app)
     m = options_to_set_nb(T, S, s)
+    if app:
+        m |= appearance_cost_mask_nb(T, S, s)
     while m != 0:
         keep[ctz_nb(m)] = 1
         m &= m - 1
