@@ -80,3 +80,17 @@ def test_greedy_does_not_waste_a_damage_option_that_cannot_act():
     assert g.ps[0].slots[0] == 2  # Perfect, but Magnamon X-Antibody is immune
     g = _cracker("Perfect", [digi("Beta", bt="B", atk=(900, 900, 900))], b_top=-1)
     assert g.ps[0].slots[0] == -1 and 2 in g.ps[0].gauge  # control: used (a lost battle, nothing better)
+
+
+def test_a_negate_card_is_only_an_answer():
+    # Bo-1084 "Elaborate Tactics!": "Invalidate and send one of the opponent's Program Option cards to the
+    # Dark Area before it takes effect. After that, add 50 to your Digimon's attack power" — with no
+    # Program to invalidate there is no "after that": A (200 against 250) used to take the +50 alone
+    # (250 = 250, a loss turned into a draw); now it keeps the card for an answer
+    from test_engine_effects import duel
+
+    g, f = duel(a_opts=[custom("Bo-1084")])
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1
+    # as an answer it still works, with its +50 (DM-BAT-1 windows; tests/test_engine_effects negation)
+    g, f = duel(a_opts=[custom("Bo-1084")], b_opts=["atk+100"], b_atk=(190, 180, 150))
+    assert f == [(250, 190)] and 1 in g.ps[0].dark

@@ -1932,9 +1932,10 @@ def ability_ready_nb(T, S, M, X, p, c, r):
 @njit(cache=True, inline="always")
 def option_ready_nb(T, S, M, X, p, k):
     """The option in slot k can be used in this window (face-down, usable, not banned, its battle rows
-    payable)."""
+    payable; a card that negates only as an answer: reference_greedy.battle_actions)."""
     c = S[p, SLOT + k]
     return c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and not face_up_blocked_nb(T, S, p, c) \
+        and (T.ct[p, c, F_TIMINGS] & TM_NEGATE) == 0 \
         and rows_payable_at_nb(T, S, p, c, E.T_BATTLE) and not banned_nb(T, S, M, X, p, c)
 
 

@@ -470,7 +470,9 @@ class GreedyPlayer(BaselinePlayer):
             if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
                 continue
             rs = option_rows(g, p, c, E.T_BATTLE)
-            if rs and all(cost_payable(g, p, r) for r in rs):
+            # a card that negates is used only as an answer (negate_response): "Invalidate … before it
+            # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone
+            if rs and all(cost_payable(g, p, r) for r in rs) and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
                 opts.append((1, k, rs, c))
         return abil, sup, opts
 
