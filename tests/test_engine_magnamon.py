@@ -94,3 +94,23 @@ def test_a_negate_card_is_only_an_answer():
     # as an answer it still works, with its +50 (DM-BAT-1 windows; tests/test_engine_effects negation)
     g, f = duel(a_opts=[custom("Bo-1084")], b_opts=["atk+100"], b_atk=(190, 180, 150))
     assert f == [(250, 190)] and 1 in g.ps[0].dark
+
+
+def test_an_immune_players_own_options_cannot_be_invalidated():
+    # seed 003 §3.5 on "cannot receive the effects of the opponent's Option cards" and invalidation: an
+    # option the immune player uses on itself or on both ("Let's Stop Fighting") cannot be invalidated by
+    # the opponent's "Emergency Program Halt!" / "Elaborate Tactics!" — that invalidation would act on
+    # the immune player's board; one it aims at the opponent can.  B (Beta, immune to options, 250)
+    # loses to A's 300 and plays Let's Stop Fighting; A's negate card no longer stops it.
+    from test_engine_effects import duel
+
+    g, f = duel(a_atk=(300, 300, 300), b_fx=["immune_options | when: passive"], b_opts=["force_draw"],
+                a_opts=["negate_program"])
+    assert g.battles[-1] == E.BR_DRAW and g.ps[0].slots[0] == 1  # the draw stands; A keeps its card
+    # without the immunity A answers it and wins
+    g, f = duel(a_atk=(300, 300, 300), b_opts=["force_draw"], a_opts=["negate_program"])
+    assert g.battles[-1] == E.BR_FIRST and 1 in g.ps[0].dark
+    # an option the immune player aims at the opponent (an attack cut) can be invalidated
+    g, f = duel(a_atk=(300, 300, 300), b_fx=["immune_options | when: passive"], b_opts=["opp_atk-100"],
+                a_opts=["negate_program"])
+    assert f == [(300, 250)] and 1 in g.ps[0].dark and 1 in g.ps[1].dark

@@ -35,7 +35,7 @@ import dataclasses
 from simcli.engine import enums as E
 from simcli.engine.reference import BaselinePlayer, appearance_keep, baseline_discard
 from simcli.engine.reference import Mods
-from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
+from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.tables import R_FROM, R_JOG
@@ -274,10 +274,24 @@ def unused_battle_abilities(g, p):
             yield r, row
 
 
+def shielded(g, p, target: int) -> bool:
+    """Seed 003 §3.5 ("cannot receive the effects of the opponent's Option cards", on invalidation): the
+    option `target` of p's opponent cannot be invalidated by p when that player is immune to options
+    and the option acts on its own side or on both (no row aimed only at p: OPP_OPS less force_draw,
+    e.g. its own Let's Stop Fighting or Plug-In) — the invalidation would act on the immune player's
+    board.  An option it aims at p (Cracker!!, Hacking) can be invalidated."""
+    u = g.ps[1 - p.seat]
+    if target < 0 or not g.mods[u.seat].immune_options:
+        return False
+    return not any(int(r[E.E_OP]) in OPP_OPS and int(r[E.E_OP]) != E.OP_FORCE_DRAW for r in rows(g, u.seat, target))
+
+
 def negate_pick(g, p, target_type: int, target: int = -1):
     """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
     on the option `target` to negate — and costs holding), else (1, slot) its first face-down negate
-    card, else None."""
+    card, else None (none against a shielded option)."""
+    if shielded(g, p, target):
+        return None
     for r, row in unused_battle_abilities(g, p):
         if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row, card=target) \
                 and cost_payable(g, p, row):
