@@ -21,7 +21,7 @@ from simcli.intervals import wilson
 DEFAULT_CHUNK = 1 << 16
 # a first kernel call still running after this many seconds is compiling (a cached load takes < 1 s)
 COMPILE_NOTICE_S = 1.5
-PLAYERS = ("baseline", "greedy")
+PLAYERS = E.PLAYER_NAMES  # ("baseline", "greedy", "random"): codes.PLAYER_*
 EFFECTS = ("all", "none")
 #: the most games one run may ask for (about a day on a 2-core machine; docs/reliability.md)
 MAX_GAMES = 10**10
@@ -34,6 +34,7 @@ BLOCK_BUDGET_BYTES = 4 << 20
 #: games/s per thread measured by `simcli bench` on the development machine (README, Performance);
 #: estimates only: the kernel is about 2x faster or slower on other machines
 GAMES_PER_S_PER_THREAD = {("baseline", "none"): 134_000, ("baseline", "all"): 90_000,
+                          ("random", "none"): 60_000, ("random", "all"): 40_000,
                           ("greedy", "none"): 60_000, ("greedy", "all"): 45_000}
 
 
@@ -64,6 +65,46 @@ def _deck_cards(deck):
     return "deck", "", cards
 
 
+def deck_game(cards) -> str:
+    """'appmon' for a list of Appmon card-file cards (docs/appmon.md), else 'dmcg'."""
+    return "appmon" if cards and all(c.get("game") == "appmon" for c in cards) else "dmcg"
+
+
+def engine_for(T):
+    """The kernel module that plays these tables: the DMCG kernel, or the Appmon one (simcli/appmon)."""
+    if getattr(T, "game", "dmcg") == "appmon":
+        from simcli.appmon import kernel
+    else:
+        from simcli.engine import kernel
+    return kernel
+
+
+def kernel_tables_for(T):
+    """The kernel's packed view of compiled tables of either game."""
+    return engine_for(T).kernel_tables(T)
+
+
+def game_identity(game: str) -> tuple[str, str]:
+    """(engine version, card-database revision) of a game: every output carries both."""
+    if game == "appmon":
+        from simcli.appmon import ENGINE_VERSION
+
+        return ENGINE_VERSION, db_revision("appmon")
+    return simcli.ENGINE_VERSION, db_revision()
+
+
+def check_players(game: str, *names) -> None:
+    """UserError unless every player plays this game: the random player exists for the DMCG only
+    (the Appmon engines have baseline and greedy, docs/appmon.md)."""
+    from simcli.errors import UserError
+
+    if game == "appmon":
+        bad = sorted({getattr(n, "value", n) for n in names} - {"baseline", "greedy"})
+        if bad:
+            raise UserError(f"--player {bad[0]}: game: appmon decks are played by baseline or greedy only "
+                            "(docs/appmon.md)")
+
+
 def player_code(name: str) -> int:
     name = getattr(name, "value", name)
     if name not in PLAYERS:
@@ -80,7 +121,20 @@ def prepare(deck_a, deck_b, effects: str = "all"):
         raise ValueError(f"effects must be one of {EFFECTS}")
     na, pa, ca = _deck_cards(deck_a)
     nb, pb, cb = _deck_cards(deck_b)
-    T, info = compile_tables([ca, cb], effects=(effects == "all"))
+    games = (deck_game(ca), deck_game(cb))
+    if games[0] != games[1]:
+        from simcli.errors import UserError
+
+        art = ["an" if g == "appmon" else "a" for g in games]
+        raise UserError(f"{pb or nb}:0: {art[1]} {games[1]} deck cannot play {pa or na}, {art[0]} {games[0]} deck: "
+                        "both decks of a matchup must be of one game")
+    if games[0] == "appmon":
+        from simcli.appmon.tables import compile_tables as appmon_tables
+
+        T = appmon_tables([ca, cb], effects=(effects == "all"))
+        info = T
+    else:
+        T, info = compile_tables([ca, cb], effects=(effects == "all"))
     unmodeled = []
     for seat, cs in enumerate((ca, cb)):
         seen = set()
@@ -91,7 +145,7 @@ def prepare(deck_a, deck_b, effects: str = "all"):
     return T, info, (na, nb), (pa, pb), unmodeled
 
 
-def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> dict:
+def summarize(stats: dict, *, names, players, effects, games, seed, elapsed, game: str = "dmcg") -> dict:
     out = stats["outcomes"]
     wins_a, wins_b, draws, capped = (int(x) for x in out)
     fb = stats["first_battle"]
@@ -99,8 +153,9 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
     decided_t1 = int(fb[E.BR_FIRST] + fb[E.BR_SECOND])
     rpg = stats["renewals_per_game"]
     ren = stats["renewals_by_turn"].sum(axis=1)
+    version, revision = game_identity(game)
     return {
-        "game": "dmcg",
+        "game": game,
         "deck_a": names[0],
         "deck_b": names[1],
         "player_a": players[0],
@@ -108,8 +163,8 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed) -> 
         "effects": effects,
         "games": int(games),
         "seed": int(seed),
-        "engine_version": simcli.ENGINE_VERSION,
-        "db_revision": db_revision(),
+        "engine_version": version,
+        "db_revision": revision,
         "wins_a": wins_a,
         "wins_b": wins_b,
         "draws": draws,
@@ -180,8 +235,6 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     """
     import numba
 
-    from simcli.engine import kernel
-
     check_run_size(games, turn_cap)
     if not 0 <= seed < 2**63:
         raise ValueError("seed must be in 0 .. 2**63-1")
@@ -189,6 +242,9 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
     effects = getattr(effects, "value", effects)
     T, info, names, paths, unmodeled = prepare(deck_a, deck_b, effects)
+    game = getattr(T, "game", "dmcg")
+    check_players(game, player_a, player_b)
+    kernel = engine_for(T)  # the DMCG kernel or the Appmon one (simcli/appmon/kernel.py)
     T = kernel.kernel_tables(T)  # packed once, not per chunk (about 1 ms each)
     players = np.array([player_code(player_a), player_code(player_b)], np.int64)
     chunk = int(chunk_size or DEFAULT_CHUNK)
@@ -228,7 +284,8 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     out = {
         "stats": stats,
         "summary": {**summarize(stats, names=names, players=(player_a, player_b), effects=effects, games=done,
-                                seed=seed, elapsed=elapsed),
+                                seed=seed, elapsed=elapsed, game=game),
+                    **({"illustrative_cards": illustrative_labels(info)} if game == "appmon" else {}),
                     "games_requested": int(games), "interrupted": done < games},
         "unmodeled": unmodeled,
         "compile_s": compile_s,
@@ -236,6 +293,18 @@ def simulate(deck_a, deck_b, games: int = 10000, seed: int = 0, player_a: str = 
     }
     if records:
         out["records"] = kernel.run_records(T, seed, 0, done, turn_cap, players)
+    return out
+
+
+def illustrative_labels(T) -> list[str]:
+    """'A ILL-001 Gatchmon', … : the Appmon cards of a matchup whose numbers are not official facts."""
+    out = []
+    for seat, cs in enumerate(T.cards):
+        seen = set()
+        for c in cs:
+            if c.get("illustrative") and c["number"] not in seen:
+                seen.add(c["number"])
+                out.append(f"{'AB'[seat]} {c['number']} {c['name']}")
     return out
 
 
@@ -255,8 +324,19 @@ def replay(deck_a, deck_b, seed: int, game: int, player_a: str = "baseline", pla
     player_b = getattr(player_b, "value", player_b) if player_b is not None else player_a
     effects = getattr(effects, "value", effects)
     T, info, names, paths, _ = prepare(deck_a, deck_b, effects)
+    check_players(getattr(T, "game", "dmcg"), player_a, player_b)
+    version, revision = game_identity(getattr(T, "game", "dmcg"))
     log: list[str] = [f"# {names[0]} vs {names[1]} — seed {seed}, game {game}, players {player_a}/{player_b}, "
-                      f"effects {effects}, engine {simcli.ENGINE_VERSION}, card database {db_revision()}"]
+                      f"effects {effects}, engine {version}, card database {revision}"]
+    if getattr(T, "game", "dmcg") == "appmon":
+        from simcli.appmon import reference as appmon_reference
+
+        ill = illustrative_labels(T)
+        if ill:
+            log.append(f"# illustrative cards (numbers not official facts): {', '.join(ill)}")
+        disp = [[c["name"] for c in cs] for cs in T.cards]
+        appmon_reference.play_game(T, seed, game, (player_a, player_b), turn_cap, log=log, names=disp)
+        return log
     disp = [[c["name"] for c in cs] for cs in info.cards]
     reference.play_game(T, seed, game, (player_a, player_b), turn_cap, effects_on=(effects == "all"), log=log,
                         names=disp)
@@ -315,11 +395,16 @@ def check_decks(paths, regulation: str | None = None, format: str | None = None)
 
 def deck_view(path) -> dict:
     """What ``deck show`` prints, as plain data: cards by level / option kind, evolution lines,
-    unreachable and unmodeled cards, draw odds.  Raises ``DeckError`` (a UserError) for a bad deck."""
+    unreachable and unmodeled cards, draw odds (an Appmon deck: grades, AppGattai lines, illustrative
+    cards; ``"game"`` says which).  Raises ``DeckError`` (a UserError) for a bad deck."""
     from simcli.decks import (LEVELS, appears, draw_odds, evolution_lines, format_line, load_deck,
                               step_label, step_missing, unreachable)
 
     deck = load_deck(path)
+    if deck.game == "appmon":  # the second game's view (simcli/appmon/show.py)
+        from simcli.appmon.show import show_data
+
+        return show_data(deck)
     groups: dict[str, list[dict]] = {}
     order = list(LEVELS) + ["Program", "Item", "Field"]
     for e in deck.entries:
@@ -363,24 +448,28 @@ def _odds_caption(deck) -> str:
             f"one card played or discarded, then redraw to 6). Copies exclude the partner.")
 
 
-def card(number: str) -> dict:
-    """One card of the database by number (case-insensitive); UserError naming the closest numbers."""
+def card(number: str) -> tuple[str, dict]:
+    """One card by number (case-insensitive), DMCG first, then Appmon: ("dmcg" | "appmon", card);
+    UserError naming the closest DMCG numbers."""
     from simcli.cards.db import load_db
     from simcli.errors import UserError
 
     db = load_db()
     c = db.get(number)
-    if c is None:
-        close = ", ".join(db.closest_numbers(number)) or "none"
-        raise UserError(f"unknown card number {number} (closest: {close})")
-    return c
+    if c is not None:
+        return "dmcg", c
+    c = load_db("appmon").get(number)
+    if c is not None:
+        return "appmon", c
+    close = ", ".join(db.closest_numbers(number)) or "none"
+    raise UserError(f"unknown card number {number} (closest: {close})")
 
 
 def search_cards(text: str) -> list[dict]:
-    """Cards whose name, number, type (species) or field contains ``text``."""
+    """Cards of both games whose name, number, type (species) or field contains ``text``."""
     from simcli.cards.db import load_db
 
-    return load_db().search(text)
+    return load_db().search(text) + load_db("appmon").search(text)
 
 
 def card_coverage() -> dict:
@@ -391,28 +480,45 @@ def card_coverage() -> dict:
     return coverage(load_db())
 
 
-def import_cards(directory, out_file) -> dict:
-    """Build the card database from a LackeyCCG plugin folder and write it to ``out_file``, whole or
-    not at all (written beside, renamed into place).  Returns {"path", "cards", "options",
-    "options_modeled"}; bad input raises UserError (one line)."""
+def import_cards(source, out_file=None) -> dict:
+    """Build a card database and write it to ``out_file``, whole or not at all (written beside, renamed
+    into place): from a LackeyCCG plugin's sets folder (default: the shipped dmcg.json) or from an
+    Appmon CSV card file (default: appmon.json; docs/appmon.md).  Returns {"path", "game", "cards",
+    "options", "options_modeled", "illustrative"}; bad input raises UserError (one line)."""
     import os
 
+    from simcli.cards.db import DATA_DIR
     from simcli.cards.importer import ImportError_, import_dir, write_db
     from simcli.cards.lackey import LackeyFormatError
     from simcli.errors import UserError
 
-    directory, out_file = Path(directory), Path(out_file)
-    if not directory.is_dir():
-        raise UserError(f"{directory}: not a directory")
+    source = Path(source)
+    db = None
+    if source.is_file():
+        from simcli.appmon.cards import CardFileError, build_db, is_card_csv
+
+        if not is_card_csv(source):
+            raise UserError(f"{source}:1: not an Appmon card file (a .csv whose header starts 'number,name,kind') "
+                            "nor a LackeyCCG sets folder")
+        try:
+            db = build_db(source)
+        except CardFileError as exc:
+            raise UserError(str(exc)) from None
+        out_file = Path(out_file) if out_file is not None else DATA_DIR / "appmon.json"
+    elif not source.is_dir():
+        raise UserError(f"{source}: not a directory")
+    else:
+        out_file = Path(out_file) if out_file is not None else DATA_DIR / "dmcg.json"
     if out_file.is_dir():
         raise UserError(f"{out_file}: is a folder; --out names the database file to write")
     above = next((a for a in (out_file.parent, *out_file.parent.parents) if a.exists()), None)
     if above is not None and not above.is_dir():
         raise UserError(f"{out_file}: cannot write the card database: {above} is not a folder")
-    try:
-        db = import_dir(directory)
-    except (LackeyFormatError, ImportError_) as exc:
-        raise UserError(str(exc)) from None
+    if db is None:
+        try:
+            db = import_dir(source)
+        except (LackeyFormatError, ImportError_) as exc:
+            raise UserError(str(exc)) from None
     tmp = out_file.with_name(f".{out_file.name}.tmp-{os.getpid()}")
     try:
         write_db(db, tmp)
@@ -424,8 +530,9 @@ def import_cards(directory, out_file) -> dict:
             pass
         raise UserError(f"{out_file}: cannot write the card database: {exc.strerror or exc}") from None
     opts = [c for c in db["cards"] if c["kind"] == "Option"]
-    return {"path": str(out_file), "cards": len(db["cards"]), "options": len(opts),
-            "options_modeled": sum(bool(c["modeled"]) for c in opts)}
+    return {"path": str(out_file), "game": db.get("game", "dmcg"), "cards": len(db["cards"]),
+            "options": len(opts), "options_modeled": sum(bool(c["modeled"]) for c in opts),
+            "illustrative": sum(1 for c in db["cards"] if c.get("illustrative"))}
 
 
 def bench(deck_a=None, deck_b=None, games: int | None = None, **kw) -> dict:

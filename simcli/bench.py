@@ -49,6 +49,10 @@ CONFIGS = (("baseline", "none"), ("greedy", "all"))
 LATE_META_DECKS = (ROOT / "decks" / "dmcg" / "agumon-bond-of-courage-re146.deck",
                    ROOT / "decks" / "dmcg" / "imperialdramon-fm-re139.deck")
 LATE_META_KEY = "greedy/all late-meta"
+# the second game (issue 13): Appmon decks, benched beside the DMCG figures (no limit proxy: it is a DMCG model)
+APPMON_DECKS = (ROOT / "decks" / "appmon" / "dogatchmon.deck", ROOT / "decks" / "appmon" / "raidramon.deck")
+APPMON_CONFIGS = (("baseline", "none"), ("greedy", "all"))
+APPMON_PREFIX = "appmon "
 DEFAULT_GAMES = 200_000
 DEFAULT_REF_GAMES = 300
 DEFAULT_MEMORY_GAMES = (10**5, 10**7)
@@ -69,9 +73,16 @@ GOALS = {
     "cold_greedy_all_s": ("<", 120.0, "first call with an empty numba cache, greedy / effects all"),
     "baseline_none_fraction_of_limit": (">=", 0.25, "kernel turns/s / limit proxy turns/s, same run, all cores"),
     "greedy_all_fraction_of_limit": (">=", 0.12, "kernel turns/s / limit proxy turns/s, same run, all cores"),
+    "appmon_greedy_all_games_per_s": (">=", 100_000, "Appmon games/s, greedy players, effects all, all cores"),
 }
 
 Progress = Callable[[str, int, int], None]
+
+
+def _appmon_identity() -> tuple[str, str]:
+    from simcli.api import game_identity
+
+    return game_identity("appmon")
 
 
 def _peak_rss_mb() -> float | None:
@@ -99,6 +110,12 @@ def reference_records(T, seed: int, n: int, players, effects: str, turn_cap: int
     from simcli.engine import reference
     from simcli.engine.results import RECORD_DTYPE
 
+    if getattr(T, "game", "dmcg") == "appmon":  # the Appmon reference engine (simcli/appmon/reference.py)
+        from simcli.appmon import reference as appmon_reference
+
+        t0 = time.perf_counter()
+        rec = appmon_reference.run_records(T, seed, 0, n, turn_cap, players)
+        return rec, time.perf_counter() - t0
     rows = []
     t0 = time.perf_counter()
     for g in range(n):
@@ -203,6 +220,10 @@ def bench_config(decks, player: str, effects: str, *, games: int, ref_games: int
 
     # 3. the limit proxy (engine/limit_proxy.py) on the same decks, games and threads, alternated with
     #    the kernel's runs above: the kernel's turns/s as a fraction of the fastest this rule family goes
+    if getattr(T, "game", "dmcg") == "appmon":  # the limit proxy models the DMCG only
+        out["limit_proxy_turns_per_s"] = out["fraction_of_limit"] = None
+        out["game"] = "appmon"
+        return out
     out.update(proxy_figures(T, games, seed, threads, turn_cap, reps))
     out["fraction_of_limit"] = out["kernel_turns_per_s"] / out["limit_proxy_turns_per_s"]
     out["fraction_of_limit_1t"] = out["kernel_turns_per_s_1t"] / out["limit_proxy_turns_per_s_1t"]
@@ -344,13 +365,14 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
           ref_games: int = DEFAULT_REF_GAMES, seed: int = DEFAULT_SEED, deck_a=None, deck_b=None,
           configs=CONFIGS, quick: bool = False, memory_games=DEFAULT_MEMORY_GAMES, startup: bool = True,
           memory: bool = True, turn_cap: int | None = None, min_time: float = 0.5, reps: int = 3,
-          late_meta: bool = True) -> dict:
+          late_meta: bool = True, appmon: bool = True) -> dict:
     """Measure the engine; returns one dict (``simcli bench --json``).
 
     ``progress(label, step, nsteps)`` is called before each stage.  ``quick`` shrinks every size
     for smoke tests (games ≤ 20,000, 60 reference games, memory runs of 10^4 and 10^5 games).
     ``startup`` / ``memory`` switch the subprocess measurements off (their keys are then None);
-    ``late_meta`` adds greedy/all on two late-meta decks (LATE_META_DECKS) beside the starters.
+    ``late_meta`` adds greedy/all on two late-meta decks (LATE_META_DECKS) beside the starters;
+    ``appmon`` adds the second game's configurations (APPMON_CONFIGS on APPMON_DECKS, keys "appmon …").
     """
     import numba
 
@@ -369,12 +391,16 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     max_threads = int(numba.config.NUMBA_NUM_THREADS)
     threads = max(1, min(int(threads or max_threads), max_threads))
     decks = (Path(deck_a) if deck_a else DEFAULT_DECKS[0], Path(deck_b) if deck_b else DEFAULT_DECKS[1])
-    nsteps = len(configs) + (1 if late_meta else 0) + (1 if startup else 0) + (len(memory_games) if memory else 0)
+    with_appmon = appmon and all(d.exists() for d in APPMON_DECKS)
+    nsteps = (len(configs) + (1 if late_meta else 0) + (len(APPMON_CONFIGS) if with_appmon else 0)
+              + (1 if startup else 0) + (len(memory_games) if memory else 0))
     step = 0
 
     res: dict = {
         "engine_version": simcli.ENGINE_VERSION,
         "db_revision": db_revision(),
+        **({"appmon_engine_version": _appmon_identity()[0], "appmon_db_revision": _appmon_identity()[1]}
+           if with_appmon else {}),
         "simcli_version": simcli.__version__,
         "numba_version": numba.__version__,
         "numpy_version": np.__version__,
@@ -395,6 +421,8 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
     jobs = [(config_key(player, effects), decks, player, effects) for player, effects in configs]
     if late_meta and all(d.exists() for d in LATE_META_DECKS):
         jobs.append((LATE_META_KEY, LATE_META_DECKS, "greedy", "all"))
+    if with_appmon:
+        jobs += [(APPMON_PREFIX + config_key(p, e), APPMON_DECKS, p, e) for p, e in APPMON_CONFIGS]
     for key, job_decks, player, effects in jobs:
         if progress:
             progress(f"{key}: engines on the same games, then {games:,} games", step, nsteps)
@@ -462,6 +490,7 @@ def bench(games: int = DEFAULT_GAMES, threads: int | None = None, progress: Prog
         "cold_greedy_all_s": res.get("compile_greedy_all_s"),
         "baseline_none_fraction_of_limit": per.get("baseline/none", {}).get("fraction_of_limit"),
         "greedy_all_fraction_of_limit": per.get("greedy/all", {}).get("fraction_of_limit"),
+        "appmon_greedy_all_games_per_s": per.get(APPMON_PREFIX + "greedy/all", {}).get("kernel_games_per_s"),
     }
     res["goals"] = {k: {"target": f"{op} {t:g}", "value": values[k], "met": _goal(values[k], op, t), "what": what}
                     for k, (op, t, what) in GOALS.items()}

@@ -35,6 +35,49 @@ PLAYER_GREEDY = 1
 PLAYER_RANDOM = 2
 PLAYER_NAMES = ("baseline", "greedy", "random")
 
+# ---- player decisions (the kernel's and the reference's policy interfaces) ----------------
+# A battle-window action is (kind, index): players' battle_action / battle_action_greedy_nb.
+ACT_PASS = -1  # no action: the player passes
+ACT_ABILITY = 0  # index: the effect row of its top Digimon's ◎ ability
+ACT_OPTION = 1  # index: the option slot
+ACT_SUPPORT = 2  # index: the hand position of a support Digimon (DM-BAT-2)
+ACT_APPEAR = 3  # index: the hand position of the card that appears (its row: X[X_APPEAR_ROW] / the third field)
+# a negation answer (negate_pick): (kind, index)
+NEG_ABILITY = 0  # index: the ◎ negate ability row of its Digimon
+NEG_SLOT = 1  # index: the slot of a face-down negate card
+# an appearance choice packed in one integer: hand position * APPEAR_POS + effect row (-1: none)
+APPEAR_POS = 65536
+# greedy's battle result from one side (outcome_nb, reference_greedy.outcome)
+OC_LOSE = 0
+OC_DRAW = 1  # also a loss that costs nothing (no_loss)
+OC_WIN = 2
+
+# ---- the chain planner's scratch W (players.plan_chain_nb): int64 [W_ROWS, MAX_STEPS + 1] --
+# row r, column d = step d of the chain being searched (depth-first):
+W_CARD = 0  # the Digimon evolved into
+W_POS = 1  # its hand position
+W_ALT = 2  # the requirement alternative used
+W_NCUM = 3  # ●/X cards taken from the deck, cumulative
+W_RES = 4  # the Winning Percentage / named option card (-1 none)
+W_RSLOT = 5  # its slot (-1: from hand)
+W_RPOS = 6  # its hand position (-1: from a slot)
+W_JOG = 7  # the Jogress partner card (-1 none)
+W_JPOS = 8  # its hand position
+W_UMASK = 9  # hand positions used, cumulative (bit mask)
+W_SMASK = 10  # slots used, cumulative (bit mask)
+W_COST = 11  # discard costs, cumulative
+W_IT_POS = 12  # the search's iterator at this depth: hand position
+W_IT_ALT = 13  # ... and alternative
+W_BEST = 16  # rows W_BEST + W_CARD .. W_BEST + W_JPOS: the best chain found (same meaning as rows 0..8)
+W_ROWS = W_BEST + W_JPOS + 1
+
+# ---- a prepared evolution step: S[s, PLAN + PLAN_W * k + PF_*] (state.py) ----------------------
+PF_CARD = 0  # the Digimon evolved into
+PF_NCARDS = 1  # ●/X cards from the deck
+PF_RES = 2  # the requirement option card (-1 none)
+PF_RSLOT = 3  # the slot it came from (-1: from hand)
+PF_JOG = 4  # the Jogress partner card (-1 none)
+
 # ---- outcomes (per game) -----------------------------------------------------------------
 OUT_A = 0  # seat A won
 OUT_B = 1  # seat B won

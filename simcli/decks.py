@@ -153,6 +153,14 @@ class Deck:
         return out
 
     def summary(self) -> str:
+        if self.game == "appmon":
+            cs = self.cards()
+            gr = {g: sum(1 for c in cs if c.get("grade") == g) for g in ("Standard", "Super", "Ultimate", "God")}
+            n_app = sum(1 for c in cs if c["kind"] == "Appmon")
+            ill = len({c.number for c in cs if c.get("illustrative")})
+            return (f"{len(self)} cards, {n_app} Appmon ({gr['Standard']} Standard / {gr['Super']} Super / "
+                    f"{gr['Ultimate']} Ultimate / {gr['God']} God), {len(cs) - n_app} options"
+                    + (f", {ill} illustrative card{'s' if ill != 1 else ''}" if ill else ""))
         lv = {k: len(self.level_cards(k)) for k in ("III", "IV", "Perfect", "Ultimate")}
         n_dig = len(self.digimon_cards())
         return (f"{len(self)} cards, {n_dig} Digimon ({lv['III']} III / {lv['IV']} IV / "
@@ -373,10 +381,8 @@ def _parse_text(text: str, p: str, db: CardDB, deck: Deck, problems: list[Proble
                 g = value.lower()
                 if g not in GAMES:
                     problems.append(Problem(p, lineno, f"unknown game '{_show(value, 40)}' (known: {', '.join(GAMES)})"))
-                elif g == "appmon":
-                    deck.game = g
-                    problems.append(Problem(p, lineno, "appmon decks are not supported yet"))
-                    return
+                else:
+                    deck.game = g  # (an appmon deck is read with the Appmon card database: _parse)
             continue
         parts = line.split(None, 2)
         if len(parts) < 2:
@@ -525,6 +531,9 @@ def _looks_like_xml(path: Path, text: str) -> bool:
     return path.suffix.lower() == ".dek" or text.lstrip().startswith("<")
 
 
+_APPMON_HEADER = re.compile(r"(?im)^[^\S\n]*game[^\S\n]*:[^\S\n]*appmon[^\S\n]*(#.*)?$")
+
+
 def _parse(path: str | Path, db: CardDB | None) -> tuple[Deck, list[Problem], bool]:
     """(deck, problems, usable): usable is False when the file as a whole could not be read."""
     path = Path(path)
@@ -535,6 +544,9 @@ def _parse(path: str | Path, db: CardDB | None) -> tuple[Deck, list[Problem], bo
     if text is None:
         return deck, problems, False
     deck.text = text
+    if _APPMON_HEADER.search(text) and not _looks_like_xml(path, text):
+        if db is None or db.game != "appmon":  # `game: appmon`: the Appmon card file's cards (docs/appmon.md)
+            db = load_db("appmon")
     if db is None:
         db = load_db("dmcg")
     if _looks_like_xml(path, text):
@@ -593,6 +605,8 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
     """DM-DECK-1..3 (+ regulation and format) problems of a parsed deck."""
     p = deck.path
     out: list[Problem] = []
+    if deck.game == "appmon":
+        return appmon_problems(deck)
     if deck.game != "dmcg":
         return out
     last_line = deck.last_card_line
@@ -655,6 +669,32 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
                 if e.card["set"].lower() not in allowed:
                     out.append(Problem(p, e.line, f"{e.card.number} '{e.card.name}' (set {e.card['set']}) "
                                                   f"is not allowed in format {label}"))
+    return out
+
+
+def appmon_problems(deck: Deck) -> list[Problem]:
+    """AM-DECK-1: exactly 30 cards, at most 3 of the same name, at least one Standard Grade Appmon."""
+    p = deck.path
+    out: list[Problem] = []
+    for e in deck.entries:
+        if e.card.get("game") != "appmon" or e.card["kind"] not in ("Appmon", "Option"):
+            out.append(Problem(p, e.line, f"{e.card.number} '{e.card.name}' is not an Appmon card file card"))
+    running: dict[str, int] = {}
+    for e in deck.entries:
+        rn = e.card.rule_name
+        before = running.get(rn, 0)
+        running[rn] = before + e.count
+        if before <= MAX_COPIES < running[rn]:
+            total = deck.counts_by_name()[rn]
+            lines = ", ".join(str(x.line) for x in deck.entries if x.card.rule_name == rn)
+            out.append(Problem(p, e.line, f"{total} copies of '{e.card.name}' (lines {lines}); at most "
+                                          f"{MAX_COPIES} cards of the same name (AM-DECK-1)"))
+    n = len(deck) + deck.unresolved
+    if n != DECK_SIZE:
+        out.append(Problem(p, deck.last_card_line, f"{n} cards, a deck has exactly {DECK_SIZE} (AM-DECK-1)"))
+    if not deck.unresolved and not any(c.get("grade") == "Standard" for c in deck.cards()):
+        out.append(Problem(p, deck.last_card_line,
+                           "no Standard Grade Appmon; a deck needs at least one (AM-DECK-1)"))
     return out
 
 

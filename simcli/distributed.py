@@ -23,8 +23,9 @@ def play_shard(tables, seed: int, g0: int, g1: int, turn_cap: int, players, thre
     """The worker's task: statistics of games g0..g1-1 of a matchup (kernel.run_batch)."""
     import numba
 
-    from simcli.engine import kernel
+    from simcli.api import engine_for
 
+    kernel = engine_for(tables)
     if threads:
         numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
     nt = numba.get_num_threads()

@@ -57,6 +57,7 @@ IDENTITY = (
     ("turn_cap", "turn cap"),
     ("engine_version", "engine version"),
     ("db_revision", "card database revision"),
+    ("illustrative_cards", "illustrative cards (numbers not official facts)"),
 )
 
 #: tables shown in report.md / report.html, in order, with their captions
@@ -105,6 +106,8 @@ def _fmt(v: Any) -> str:
         if f == int(f) and abs(f) < 1e15:
             return str(int(f))
         return f"{f:.4g}"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v)
     return str(v)
 
 

@@ -49,6 +49,9 @@ from simcli.intervals import wilson  # noqa: F401  (part of this module's API)
 
 SEATS = ("A", "B")
 
+#: the Appmon grades (simcli/appmon/codes.py), the level names of an Appmon run's tables
+GRADE_NAMES = ("Standard", "Super", "Ultimate", "God")
+
 #: keys of a run's summary that are copied through unchanged from ``meta`` (DESIGN.md --json)
 META_KEYS = (
     "game",
@@ -61,6 +64,7 @@ META_KEYS = (
     "engine_version",
     "db_revision",
     "turn_cap",
+    "illustrative_cards",  # Appmon: the cards whose numbers are not official facts (docs/appmon.md)
 )
 #: wall-clock values: never in a table, only in summary.json (marked as non-deterministic)
 TIMING_KEYS = ("elapsed_s", "games_per_s", "compile_s")
@@ -407,7 +411,7 @@ def _deck_entries(deck_lists: Any, s: int) -> list | None:
 
 def levels_and_options(
     stats: Mapping[str, np.ndarray], deck_lists: Sequence[Sequence[Any]] | None = None,
-    deck_names: Sequence[str] | None = None,
+    deck_names: Sequence[str] | None = None, level_names: Sequence[str] | None = None,
 ) -> dict[str, pd.DataFrame]:
     """How often each level was reached, and how each deck entry was drawn and used.
 
@@ -433,7 +437,7 @@ def levels_and_options(
     for s, seat in enumerate(SEATS):
         for l_ in range(N_LEVELS):
             lrows.append(
-                {"seat": seat, "level": LEVEL_NAMES[l_], "games": int(lv[s, l_]), "share": _ratio(int(lv[s, l_]), games)}
+                {"seat": seat, "level": (level_names or LEVEL_NAMES)[l_], "games": int(lv[s, l_]), "share": _ratio(int(lv[s, l_]), games)}
             )
     ldf = pd.DataFrame(lrows, columns=["seat", "level", "games", "share"])
 
@@ -583,7 +587,8 @@ def all_tables(
     """Every table of a report, by file stem (what :mod:`simcli.report` writes)."""
     r = renewals(stats)
     names = [meta.get("deck_a"), meta.get("deck_b")] if meta and meta.get("deck_a") else None
-    lo = levels_and_options(stats, deck_lists, names)
+    lo = levels_and_options(stats, deck_lists, names, level_names=GRADE_NAMES if (meta or {}).get("game") == "appmon"
+                            else None)
     return {
         "summary": summary_table(stats, meta),
         "point_curves": point_curves(stats),

@@ -38,7 +38,13 @@ def test_figures_positive(quick):
               "thread_scaling"):
         assert quick[k] > 0, k
     assert quick["kernel_turns_per_s"] > quick["kernel_games_per_s"]  # a game lasts at least one turn
-    assert set(quick["configs"]) == {"baseline/none", "greedy/all", "greedy/all late-meta"}
+    assert set(quick["configs"]) == {"baseline/none", "greedy/all", "greedy/all late-meta", "appmon baseline/none",
+                                     "appmon greedy/all"}
+    # issue 13: the second game is benched beside the DMCG, its engines agreeing game by game
+    assert quick["configs"]["appmon greedy/all"]["engines_agree"] is True
+    assert quick["configs"]["appmon baseline/none"]["thread_invariant"] is True
+    assert quick["goals"]["appmon_greedy_all_games_per_s"]["value"] == quick["configs"]["appmon greedy/all"][
+        "kernel_games_per_s"]
     assert quick["configs"]["greedy/all late-meta"]["engines_agree"] is True
     base = quick["configs"]["baseline/none"]
     assert base["engines_agree"] is True
@@ -51,6 +57,9 @@ def test_figures_positive(quick):
 def test_limit_proxy_figures(quick):
     """issue 14: the proxy runs in the same bench run; the fraction is the kernel's turns/s over it."""
     for key, c in quick["configs"].items():
+        if key.startswith("appmon "):  # the proxy models the DMCG only
+            assert c["limit_proxy_turns_per_s"] is None and c["fraction_of_limit"] is None
+            continue
         assert c["limit_proxy_turns_per_s"] > 0 and c["limit_proxy_turns_per_s_1t"] > 0, key
         assert c["fraction_of_limit"] == pytest.approx(c["kernel_turns_per_s"] / c["limit_proxy_turns_per_s"])
         assert c["limit_proxy_turns"] >= c["games"]  # every proxy game lasts at least one turn

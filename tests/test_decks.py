@@ -160,9 +160,9 @@ def test_headers(tmp_path):
     p = write(tmp_path, ["colour: red"] + LEGAL)
     (m,) = msgs(p)
     assert m.startswith(f"{p}:1: unknown header 'colour'")
-    p = write(tmp_path, ["game: appmon", "3 XX-1 Gatchmon"])
-    (m,) = msgs(p)
-    assert m == f"{p}:1: appmon decks are not supported yet"
+    p = write(tmp_path, ["game: appmon", "3 XX-1 Gatchmon"])  # read with the Appmon cards (issue 13)
+    m, n = msgs(p)
+    assert m.startswith(f"{p}:2: unknown card number XX-1") and n == f"{p}:2: 3 cards, a deck has exactly 30 (AM-DECK-1)"
 
 
 def test_option_kind_and_unreadable(tmp_path):

@@ -78,7 +78,7 @@ def kernel_turn(T, g, fa, turn=2, players=(0, 0)):
     kernel.reset_mods_nb(M)
     M2 = np.zeros((4, kernel.NM), np.int32)
     X = np.zeros(kernel.NX, np.int32)
-    W = np.zeros((25, 4), np.int64)
+    W = np.zeros((E.W_ROWS, 4), np.int64)
     K = np.zeros(40, np.int32)
     rng = np.zeros(1, np.uint64)
     rng_init_nb(rng, g.seed, g.index)
@@ -89,14 +89,14 @@ def kernel_turn(T, g, fa, turn=2, players=(0, 0)):
     KT = kernel_tables(T)
     rows = kernel.game_flags_nb(KT, X)
     res, out = kernel.play_turn_nb(KT, S, M, M2, X, W, K, rng, np.asarray(players, np.int64), fa, turn, rt, uses,
-                                   False, rows, kernel.greedy_gate(players), kernel.effects_gate(KT))
+                                   False, rows, kernel.policy_gates(players), kernel.effects_gate(KT))
     return S, int(res), int(out)
 
 
 def both_turn(T, g, fa, turn=2, players=None):
     """Play one turn on both engines from the same state; assert they agree; return the reference game."""
     if players is None:
-        players = tuple(["baseline", "greedy"].index(p.name) for p in g.players)
+        players = tuple(E.PLAYER_NAMES.index(p.name) for p in g.players)
     S, res, out = kernel_turn(T, g, fa, turn, players)
     g.fa, g.turn = fa, turn
     n = len(g.battles)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from simcli.codes import PLAYER_NAMES
 from simcli.engine import kernel
 from simcli.engine import reference as R
 from simcli.engine.tables import compile_tables
@@ -33,7 +34,7 @@ SHIPPED = _shipped()
 
 def _compare(T, players, effects_on, seed, n=N_GAMES):
     ref = [R.play_game(T, seed, g, players=players, effects_on=effects_on).record() for g in range(n)]
-    rec = kernel.run_records(T, seed, 0, n, 200, [["baseline", "greedy"].index(p) for p in players])
+    rec = kernel.run_records(T, seed, 0, n, 200, [PLAYER_NAMES.index(p) for p in players])
     bad = [(r, tuple(int(x) for x in k)) for r, k in zip(ref, rec) if r != tuple(int(x) for x in k)]
     assert not bad, f"{len(bad)} of {n} games differ, first (reference, kernel): {bad[0]}"
     assert len({r[1] for r in ref}) >= 2  # not all games the same outcome
@@ -47,7 +48,10 @@ def test_parity_baseline_no_effects_hand_built(pair):
 
 
 CONFIGS = [(("baseline", "baseline"), False), (("baseline", "baseline"), True), (("greedy", "greedy"), True),
-           (("greedy", "baseline"), True)]
+           (("greedy", "baseline"), True),
+           # the random player (issue 12): against each policy, effects none and all
+           (("random", "baseline"), False), (("random", "baseline"), True), (("greedy", "random"), True),
+           (("random", "greedy"), False), (("random", "random"), True)]
 
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)))
@@ -77,7 +81,8 @@ def _with_new_effects(numbers, tag):
     return cs
 
 
-@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline")])
+@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline"), ("random", "greedy"),
+                                     ("random", "random")])
 def test_parity_new_effects(players):
     # negate_*, per_*, opp_slots_clear, card=, evolve_ignore / no_ignore, limit digimon on both engines
     T, _ = compile_tables([_with_new_effects(DECK_1, "X"), _with_new_effects(DECK_2, "Y")], effects=True)
@@ -105,16 +110,16 @@ def _with_supports(numbers, tag):
     return cs
 
 
-@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline")])
+@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline"), ("random", "baseline")])
 def test_parity_support_digimon(players):
     # rule DM-BAT-2 / DM-PTS-1 on both engines: the records agree game by game, and so do the card uses
     T, _ = compile_tables([_with_supports(DECK_1, "X"), _with_supports(DECK_2, "Y")], effects=True)
     _compare(T, players, True, seed=5, n=600)
     n = 150
     ref = sum(R.play_game(T, 5, gi, players=players, effects_on=True, check=True).card_uses for gi in range(n))
-    st = kernel.run_batch(T, 5, 0, n, 200, [["baseline", "greedy"].index(p) for p in players], check=True)
+    st = kernel.run_batch(T, 5, 0, n, 200, [PLAYER_NAMES.index(p) for p in players], check=True)
     assert (st["card_uses"] == ref).all()
-    assert ref[0, 21:27].sum() > 0  # greedy plays supports
+    assert ref[0, 21:27].sum() > 0  # greedy (and random) play supports
     if players[1] == "baseline":
         assert ref[1, 21:27].sum() == 0  # the baseline never does
 

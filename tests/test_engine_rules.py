@@ -466,7 +466,8 @@ def test_greedy_partner_follows_the_deck():
     from simcli.engine.reference_greedy import GreedyPlayer
 
     assert R.BaselinePlayer().partner(T, 0) == 0 and GreedyPlayer().partner(T, 0) == 1
-    from simcli.engine.players import partner_baseline_nb, partner_greedy_nb
+    from simcli.engine.policy_baseline import partner_baseline_nb
+    from simcli.engine.policy_greedy import partner_greedy_nb
     from simcli.engine.tables import kernel_tables
 
     KT = kernel_tables(T)

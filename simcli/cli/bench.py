@@ -51,6 +51,11 @@ def render(res: dict, console: Console) -> None:
     late = res["configs"].get("greedy/all late-meta", {}).get("decks")
     if late:
         console.print(f"late-meta: decks/dmcg/{late[0]} vs {late[1]}")
+    am = next((c.get("decks") for k, c in res["configs"].items() if k.startswith("appmon ") and c.get("decks")), None)
+    if am:
+        console.print(f"appmon: the second game (engine {res.get('appmon_engine_version', '?')}, card database "
+                      f"{res.get('appmon_db_revision', '?')}; illustrative cards), decks/appmon/{am[0]} vs {am[1]}; "
+                      "no limit proxy (it models the DMCG)", markup=False)
     console.print(f"decks {res['deck_a']} vs {res['deck_b']}; {res['games']:,} games per large run, "
                   f"{res['ref_games']} games (indices 0..{res['ref_games'] - 1}) in both engines; "
                   f"{res['threads']} threads", markup=False)
@@ -102,6 +107,8 @@ def bench_cli(
     no_memory: Annotated[bool, typer.Option("--no-memory", help="Skip the peak-memory subprocesses.")] = False,
     no_late_meta: Annotated[bool, typer.Option("--no-late-meta",
                                                help="Skip greedy/all on the two late-meta decks.")] = False,
+    no_appmon: Annotated[bool, typer.Option("--no-appmon",
+                                            help="Skip the second game (Appmon decks, decks/appmon).")] = False,
     deck_a: Annotated[Optional[Path], typer.Option("--deck-a", exists=True, dir_okay=False)] = None,
     deck_b: Annotated[Optional[Path], typer.Option("--deck-b", exists=True, dir_okay=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
@@ -124,7 +131,7 @@ def bench_cli(
         try:
             res = api.bench(games=games, threads=threads, progress=progress, ref_games=ref_games, seed=seed,
                             quick=quick, startup=not no_startup, memory=not no_memory,
-                            late_meta=not no_late_meta, deck_a=deck_a, deck_b=deck_b, **kw)
+                            late_meta=not no_late_meta, appmon=not no_appmon, deck_a=deck_a, deck_b=deck_b, **kw)
         except UserError as exc:
             fail(str(exc))
     if as_json:

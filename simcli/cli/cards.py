@@ -53,9 +53,15 @@ def show_cli(
 ) -> None:
     """Show one card: numbers, requirements, effects and whether the engine models it."""
     try:
-        card = api.card(number)
+        game, card = api.card(number)
     except UserError as exc:
         fail(str(exc))
+    if game == "appmon":  # an Appmon card (docs/appmon.md)
+        if as_json:
+            typer.echo(json.dumps(dict(card), ensure_ascii=False))
+        else:
+            _appmon_show(card)
+        return
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False))
         return
@@ -85,21 +91,47 @@ def show_cli(
     out.print(t)
 
 
+def _appmon_show(card: dict) -> None:
+    t = Table(title=escape(f"{card['number']}  {card['name']}" + ("  (illustrative)" if card.get("illustrative") else "")),
+              show_header=False)
+    t.add_column("field", style="bold")
+    t.add_column("value")
+    _row(t, "game / kind", f"appmon / {card['kind']}")
+    _row(t, "set", card["set"])
+    if card["kind"] == "Appmon":
+        _row(t, "grade / attribute", f"{card['grade']} / {card['attribute']}")
+        _row(t, "battle type", card["battle_type"])
+        _row(t, "attack", "  ".join(f"{k} {v}" for k, v in card["attack"].items())
+             + ("  (C: A→0)" if card.get("c_zero") else ""))
+        _row(t, "lost points", "  ".join(f"{g} {card['lost_points'][g]}" for g in ("Standard", "Super", "Ultimate", "God")))
+        _row(t, "AppGattai", " × ".join(card.get("appgattai") or []) or "-")
+        link = card.get("applink")
+        _row(t, "Applink", f"{link['effect']} [{link['plug']}]" if link else "-")
+        _row(t, "plugs", " ".join(card.get("plugs") or []) or "-")
+        _row(t, "abilities", "; ".join(card.get("abilities") or []) or "-")
+    else:
+        _row(t, "timing / effect", f"{card.get('timing') or '?'}: {card.get('effect') or '?'}")
+    _row(t, "official facts", ", ".join(card.get("facts") or []) or "none (illustrative)")
+    _row(t, "modeled", "yes" if card["modeled"] else "no: " + ", ".join(card.get("unmodeled", [])))
+    out.print(t)
+
+
 @app.command("search")
 def search_cli(
     text: Annotated[str, typer.Argument(help="Part of a name, number, type or field.")],
     limit: Annotated[int, typer.Option(min=1, help="Show at most this many.")] = 50,
 ) -> None:
     """Find cards by name, number, type (species) or field."""
-    hits = api.search_cards(text)
+    hits = api.search_cards(text)  # both games' cards (docs/appmon.md)
     if not hits:
         fail(f"no card matches {text!r}", code=1)
     t = Table(title=escape(f"{len(hits)} card(s) matching {text!r}"))
     for col in ("number", "name", "kind", "level", "BT", "A/B/C", "field", "modeled"):
         t.add_column(col)
     for c in hits[:limit]:
-        atk = "/".join(str(v) for v in c["attack"].values()) if c.get("attack") else ""
-        _row(t, c["number"], c["name"], c.get("option_type") or c["kind"], c.get("level") or "",
+        atk = "/".join(str(c["attack"][k]) for k in ("A", "B", "C")) if c.get("attack") else ""
+        _row(t, c["number"], c["name"] + (" (illustrative)" if c.get("illustrative") else ""),
+             c.get("option_type") or c["kind"], c.get("level") or c.get("grade") or "",
                   c.get("battle_type") or "", atk, " ".join(c.get("fields") or []), "yes" if c["modeled"] else "no")
     out.print(t)
     if len(hits) > limit:
@@ -136,12 +168,15 @@ def coverage_cli(
 
 @app.command("import")
 def import_cli(
-    directory: Annotated[Path, typer.Argument(help="A LackeyCCG plugin's sets folder (CardData*.txt).")],
-    out_file: Annotated[Path, typer.Option("--out", help="Database file to write.")] = DATA_DIR / "dmcg.json",
+    directory: Annotated[Path, typer.Argument(help="A LackeyCCG plugin's sets folder (CardData*.txt), or an Appmon "
+                                                   "card file (.csv, docs/appmon.md).")],
+    out_file: Annotated[Path | None, typer.Option("--out", help="Database file to write (default: the shipped "
+                                                                "dmcg.json, or appmon.json for a card file).")] = None,
 ) -> None:
-    """Build the card database from LackeyCCG plugin data (deterministic)."""
+    """Build the card database from LackeyCCG plugin data or an Appmon CSV card file (deterministic)."""
     try:
         res = api.import_cards(directory, out_file)
     except UserError as exc:
         fail(str(exc))
-    typer.echo(f"{res['path']}: {res['cards']} cards ({res['options']} options, {res['options_modeled']} modeled)")
+    typer.echo(f"{res['path']}: {res['cards']} cards ({res['options']} options, {res['options_modeled']} modeled)"
+               + (f", {res['illustrative']} illustrative" if res["game"] == "appmon" else ""))

@@ -62,6 +62,14 @@ def show_cli(
         data = api.deck_view(file)
     except DeckError as exc:
         fail("", lines=[str(q) for q in exc.problems])
+    if data["game"] == "appmon":  # the second game's cards, AppGattai lines and odds (simcli/appmon/show.py)
+        from simcli.appmon.show import print_show
+
+        if as_json:
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        else:
+            print_show(data, Console(soft_wrap=False, width=max(140, Console().width)))
+        return
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return

@@ -212,5 +212,7 @@ def _print_tables(res: dict) -> None:
     lines.append(f"{s['total_games']:,} games in {s['elapsed_s']:.1f} s"
                  + (f" ({gps:,.0f} games/s)" if gps else "")
                  + f"; engine {s['engine_version']}, card database {s['db_revision']}")
+    if s.get("illustrative_cards"):
+        lines.append(f"{len(s['illustrative_cards'])} illustrative cards (numbers not official facts; docs/appmon.md)")
     for ln in lines:
         con.print(ln, highlight=False, soft_wrap=True)

@@ -22,6 +22,7 @@ from simcli.codes import DEFAULT_TURN_CAP
 class PlayerName(str, Enum):
     baseline = "baseline"
     greedy = "greedy"
+    random = "random"
 
 
 class EffectsMode(str, Enum):
@@ -43,6 +44,15 @@ def _load(path: Path):
         fail(f"{path}:0: {msg}")
 
 
+def _same_game(da, db) -> None:
+    """Both decks of a matchup are of one game (dmcg or appmon), else one line and exit 2."""
+    ga, gb = getattr(da, "game", "dmcg"), getattr(db, "game", "dmcg")
+    if ga != gb:
+        art = ["an" if g == "appmon" else "a" for g in (ga, gb)]
+        fail(f"{db.path}:0: {art[1]} {gb} deck cannot play {da.path}, {art[0]} {ga} deck: both decks of a matchup "
+             "must be of one game")
+
+
 def compile_notice(err: Console):
     """The callback api.simulate calls when numba compiles instead of loading its cache (any checkout
     path, any cache state): say so instead of hanging silently."""
@@ -59,6 +69,12 @@ def _warn_unmodeled(decks) -> None:
             names = ", ".join(f"{e.card.number} {e.card.name}" for e in um)
             print(f"deck {label} ({d.name}): {len(um)} unmodeled card(s), played with printed numbers only / "
                   f"options never used: {names}", file=sys.stderr)
+        if getattr(d, "game", "dmcg") == "appmon":
+            ill = [e for e in d.entries if e.card.get("illustrative")]
+            if ill:  # docs/appmon.md: numbers that are not official facts are said so in every output
+                names = ", ".join(dict.fromkeys(f"{e.card.number} {e.card.name}" for e in ill))
+                print(f"deck {label} ({d.name}): {len(set(e.card.number for e in ill))} illustrative card(s) "
+                      f"(numbers not official facts): {names}", file=sys.stderr)
 
 
 DeckArg = Annotated[Path, typer.Argument(help="Deck file (.deck text or LackeyCCG .dek).")]
@@ -140,6 +156,7 @@ def simulate_cli(
 
     _check_size(games, turn_cap)
     da, db = _load(deck_a), _load(deck_b)
+    _same_game(da, db)
     if out_dir is not None:  # before the run: a report that cannot be written is known now, not after it
         try:
             check_out_dir(out_dir, force=force)
@@ -221,6 +238,8 @@ def _print_summary(s: dict, as_json: bool) -> None:
                  ("games/s", f"{s['games_per_s']:.0f} ({s['elapsed_s']:.2f} s)"),
                  ("engine version / card database", f"{s['engine_version']} / {s['db_revision']}")):
         t.add_row(k, v)
+    if s.get("illustrative_cards"):
+        t.add_row("illustrative cards", f"{len(s['illustrative_cards'])} (numbers not official facts)")
     if s.get("interrupted"):
         t.add_row("interrupted", f"{s['games']} of {s['games_requested']} games")
     Console().print(t)
@@ -271,6 +290,7 @@ def replay_cli(
     if turn_cap > api.MAX_TURN_CAP:
         _check_size(1, turn_cap)
     da, db = _load(deck_a), _load(deck_b)
+    _same_game(da, db)
     _warn_unmodeled((da, db))
     pb = player_b.value if player_b else player.value
     for line in api.replay(da, db, seed=seed, game=game, player_a=player.value, player_b=pb,

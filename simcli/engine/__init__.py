@@ -20,14 +20,22 @@ import numba.core.errors
 _HERE = Path(__file__).parent
 
 
-# engine modules numba never compiles: a change in them must not throw the compiled kernel away
-_NOT_COMPILED = {"__init__.py", "bridge.py", "reference.py", "reference_effects.py", "reference_greedy.py"}
+# engine modules numba never compiles: a change in them must not throw the compiled kernel away (and every
+# reference*.py: the pure-Python engine and its policies)
+_NOT_COMPILED = {"__init__.py", "bridge.py"}
+
+
+# the second game's numba modules and the constants they freeze (simcli/appmon; its reference engine,
+# card file and tables are not compiled)
+_APPMON_COMPILED = ("codes.py", "kernel.py", "players.py")
 
 
 def compiled_sources() -> list[Path]:
-    """The Python files the kernel's compiled code is made from: the engine's numba modules and the
-    constants they freeze (simcli/codes.py)."""
-    return sorted(p for p in _HERE.glob("*.py") if p.name not in _NOT_COMPILED) + [_HERE.parent / "codes.py"]
+    """The Python files the kernel's compiled code is made from: the engine's numba modules (kernel, rules,
+    the policies and their gates), the constants they freeze (simcli/codes.py) and the second game's
+    numba modules (simcli/appmon)."""
+    return (sorted(p for p in _HERE.glob("*.py") if p.name not in _NOT_COMPILED and not p.name.startswith("reference"))
+            + [_HERE.parent / "codes.py"] + [_HERE.parent / "appmon" / n for n in _APPMON_COMPILED])
 
 
 def source_hash() -> str:
@@ -48,10 +56,10 @@ def cache_dir() -> Path:
 
 
 # numba's SSA pass checks, pedantically, that every variable of inlined code is in scope; the gates'
-# inlined overloads (kernel_effects: greedy_*, effects_*, baseline_window) trip it for their own locals
+# inlined overloads (policies: greedy_*, random_*, baseline_window; kernel_effects: effects_*) trip it for their own locals
 # while compiling correct code (the parity and gate tests play the same games).  Only that message, only
 # for those functions, is silenced: a user's first run would otherwise print it on stderr.
-warnings.filterwarnings("ignore", message=r"variable '_(greedy|effects|baseline)_\w*__locals__\S*' is not in scope",
+warnings.filterwarnings("ignore", message=r"variable '_(greedy|random|effects|baseline)_\w*__locals__\S*' is not in scope",
                         category=numba.core.errors.NumbaIRAssumptionWarning)
 
 if not os.environ.get("NUMBA_CACHE_DIR") and not numba.config.DISABLE_JIT:

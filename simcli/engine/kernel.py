@@ -29,17 +29,16 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_COPY0, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
-from simcli.engine.kernel_effects import (greedy_hold, greedy_prepare_ignore, greedy_timed_use,  # noqa: F401
-                                          greedy_window)
-from simcli.engine.kernel_effects import (baseline_window, effects_after_evolution, effects_auto,  # noqa: F401
-                                          effects_result_rows)
-from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, appearance_hold_nb, auto_abilities_nb, battle_action_greedy_nb,
+from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
+from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
-                                          first_appearance_nb, forced_draw_nb, lifespan_ends_nb, prepare_ignore_nb,
-                                          reset_m_nb, result_rows_nb, settle_nb, timed_options_nb, use_ability_nb, use_nb,
-                                          use_option_battle_nb, use_option_nb, use_support_nb)
-from simcli.engine.players import (best_l3_nb, cur_nb, discard_baseline_nb, discard_choice_nb, discard_greedy_nb,
-                                   options_to_set_nb, partner_baseline_nb, partner_greedy_nb, plan_chain_nb)
+                                          forced_draw_nb, lifespan_ends_nb, reset_m_nb, result_rows_nb, settle_nb,
+                                          use_ability_nb, use_nb, use_option_battle_nb, use_option_nb, use_support_nb)
+from simcli.engine.players import cur_nb, discard_choice_nb
+from simcli.engine.policies import (baseline_window, policy_chain, policy_discard, policy_exchange,  # noqa: F401
+                                    policy_hold, policy_partner, policy_prepare_ignore, policy_set_options,
+                                    policy_timed_use, policy_window)
+from simcli.codes import PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, W_JPOS, W_POS, W_ROWS, W_RPOS
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
@@ -49,7 +48,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
-from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, SLOT_CARD, SUPBOX,
+from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
                                  USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY
 
@@ -59,6 +58,7 @@ BT_A, BT_C = E.BT_A, E.BT_C
 FNV_PRIME = 0x100000001B3
 PLAYER_GREEDY = E.PLAYER_GREEDY
 PLAYER_BASELINE = E.PLAYER_BASELINE
+PLAYER_RANDOM = E.PLAYER_RANDOM
 T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_WIN, E.T_LOSE
 
 
@@ -83,10 +83,10 @@ def has_rows_nb(T, S, s):
 
 # ---- setup (DM-SET-1) ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def setup_player_nb(T, S, s, player, rng):
+def setup_player_nb(T, S, s, player, rng, gon):
     for f in range(NS):
         S[s, f] = 0
-    partner = partner_greedy_nb(T, s) if player == PLAYER_GREEDY else partner_baseline_nb(T, s)
+    partner = policy_partner(gon, T, s, player, rng)
     S[s, L3] = partner
     S[s, TOP] = -1
     for k in range(3):
@@ -117,13 +117,10 @@ def setup_player_nb(T, S, s, player, rng):
 # ---- Preparation (DM-PREP-1) -------------------------------------------------------------------
 @njit(cache=True, inline="always")  # inlined into play_turn_nb: no call, no refcounts of its 8 arrays
 def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
-    greedy = player == PLAYER_GREEDY
     app = X[X_APP_ANY + s] != 0  # its deck has appearance cards (BL-2b keeps them)
-    # (1) discard (BL-2; greedy keeps options for its empty slots and a better Level III)
-    if greedy:
-        discard_greedy_nb(T, S, s, K, app)
-    else:
-        discard_baseline_nb(T, S, s, K, 2, app)
+    # (1) discard (policies.policy_discard: BL-2; greedy also keeps options for its empty slots and a
+    # better Level III)
+    policy_discard(gon, T, S, s, player, K, app, rng)
     hn = S[s, HAND_N]
     k = 0
     for pos in range(hn):
@@ -140,16 +137,16 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
     draw_to_six_nb(S, s)
     # (3) Level III exchange (baseline never, BL-3)
     S[s, EXCH] = -1
-    if greedy:
-        b = best_l3_nb(T, S, s)
+    if player != PLAYER_BASELINE:
+        b = policy_exchange(gon, T, S, s, player, rng)
         if b >= 0:
             S[s, EXCH] = hand_remove_nb(S, s, b)
     # (4) evolution preparation (BL-4; greedy: only chains whose costs it can pay)
-    nsteps = plan_chain_nb(T, S, s, greedy, W)
+    nsteps = policy_chain(gon, T, S, s, player, W, rng)
     hold = False
-    if greedy and app and S[s, EXCH] < 0:  # keep the box for an appearance this turn (GreedyPlayer.hold)
+    if player == PLAYER_GREEDY and app and S[s, EXCH] < 0:  # keep the box for an appearance (GreedyPlayer.hold)
         lv = T.ct[s, S[s, PLAN + PLAN_W * (nsteps - 1)], F_LEVEL] if nsteps > 0 else T.ct[s, cur_nb(S, s), F_LEVEL] + 1
-        if greedy_hold(gon, T, S, M, X, s, lv):
+        if policy_hold(gon, T, S, M, X, s, player, lv):
             hold = True
             nsteps = 0
             S[s, PLAN_N] = 0
@@ -157,18 +154,19 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
         prepare_chain_nb(T, S, s, W, nsteps, K)
     else:
         S[s, POWER_N] = 0
-        if greedy and not hold:  # DM-EVO-5: an evolve_ignore option instead (kernel_effects.prepare_ignore_nb)
-            greedy_prepare_ignore(gon, T, S, M, X, s, uses)
+        if player != PLAYER_BASELINE and not hold:  # DM-EVO-5: an evolve_ignore option instead
+            policy_prepare_ignore(gon, T, S, M, X, s, player, uses, rng)
     # (5) Preparation-timing abilities and options
     X[0] = 0
     if has_rows_nb(T, S, s):
         effects_auto(eon, T, S, M, X, s, T_PREP, rng, uses)
-    if greedy:
-        greedy_timed_use(gon, T, S, M, M2, X, s, T_PREP, rng, uses)
+    if player != PLAYER_BASELINE:
+        policy_timed_use(gon, T, S, M, M2, X, s, T_PREP, rng, uses)
     end_phase_nb(S, X)
-    # (6) set options (greedy: its usable options, last one first, into the first free slots)
-    if greedy:
-        m = options_to_set_nb(T, S, s)
+    # (6) set options (greedy: its usable options; random: some of them), last one first, into the
+    # first free slots
+    if player != PLAYER_BASELINE:
+        m = policy_set_options(gon, T, S, s, player, rng)
         for pos in range(S[s, HAND_N] - 1, -1, -1):  # last one first: lower positions stay valid
             if ((m >> pos) & 1) == 0:
                 continue
@@ -186,24 +184,24 @@ def prepare_chain_nb(T, S, s, W, nsteps, K):
     hn = S[s, HAND_N]
     for i in range(hn):
         K[i] = 0
-    for k in range(nsteps):
-        K[W[17, k]] = 1  # chain card
-        if W[22, k] >= 0:
-            K[W[22, k]] = 1  # res from hand
-        if W[24, k] >= 0:
-            K[W[24, k]] = 1  # jogress partner
+    for k in range(nsteps):  # hand positions of the chain's cards (players.plan_chain_nb's W, codes.W_*)
+        K[W[W_BEST + W_POS, k]] = 1  # chain card
+        if W[W_BEST + W_RPOS, k] >= 0:
+            K[W[W_BEST + W_RPOS, k]] = 1  # res from hand
+        if W[W_BEST + W_JPOS, k] >= 0:
+            K[W[W_BEST + W_JPOS, k]] = 1  # jogress partner
     S[s, POWER_N] = 0
     for k in range(nsteps):
         b = PLAN + PLAN_W * k
-        for _ in range(S[s, b + 1]):
+        for _ in range(S[s, b + PF_NCARDS]):
             S[s, DECK_N] -= 1
             push_nb(S, s, POWER, POWER_N, S[s, DECK + S[s, DECK_N]])
-        if S[s, b + 2] >= 0:
-            push_nb(S, s, POWER, POWER_N, S[s, b + 2])
-            if S[s, b + 3] >= 0:
-                S[s, SLOT + S[s, b + 3]] = -1
-        if S[s, b + 4] >= 0:
-            push_nb(S, s, POWER, POWER_N, S[s, b + 4])
+        if S[s, b + PF_RES] >= 0:
+            push_nb(S, s, POWER, POWER_N, S[s, b + PF_RES])
+            if S[s, b + PF_RSLOT] >= 0:
+                S[s, SLOT + S[s, b + PF_RSLOT]] = -1
+        if S[s, b + PF_JOG] >= 0:
+            push_nb(S, s, POWER, POWER_N, S[s, b + PF_JOG])
     j = 0
     for i in range(hn):
         if K[i] == 0:
@@ -232,7 +230,7 @@ def evolution_nb(T, S, s, second, turn, uses):
         b = PLAN + PLAN_W * k
         c = S[s, b]
         cost = T.ct[s, c, F_XDISC]
-        res = S[s, b + 2]
+        res = S[s, b + PF_RES]
         if res >= 0:
             cost += T.ct[s, res, F_RCOST]  # the requirement card's printed cost (DM-EVO-3)
         if S[s, HAND_N] < cost:
@@ -250,8 +248,8 @@ def evolution_nb(T, S, s, second, turn, uses):
                 S[s, EVO + 2 * e] = res
                 S[s, EVO + 2 * e + 1] = c
                 S[s, EVO_N] = e + 1
-        if S[s, b + 4] >= 0:
-            use_nb(S, uses, s, S[s, b + 4])
+        if S[s, b + PF_JOG] >= 0:
+            use_nb(S, uses, s, S[s, b + PF_JOG])
         for _ in range(cost):
             push_nb(S, s, DARK, DARK_N, hand_remove_nb(S, s, discard_choice_nb(T, S, s)))
     for k in range(done, n):
@@ -362,17 +360,18 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     passed_at1 = -1
     while passes < 2 and windows < 16:
         acted = False
-        if players[cur] == PLAYER_GREEDY and (passed_at0 if cur == 0 else passed_at1) != actions:
-            n_act, passed = greedy_window(gon, T, S, M, M2, X, cur, rng, uses)  # kernel_effects.greedy_window_nb
+        if (players[cur] == PLAYER_GREEDY and (passed_at0 if cur == 0 else passed_at1) != actions) \
+                or players[cur] == PLAYER_RANDOM:
+            n_act, passed = policy_window(gon, T, S, M, M2, X, cur, players[cur], rng, uses)
             actions += n_act
             acted = n_act > 0
-            if passed:
+            if passed and players[cur] == PLAYER_GREEDY:  # (a random player decides afresh every time)
                 if cur == 0:
                     passed_at0 = actions
                 else:
                     passed_at1 = actions
         elif players[cur] == PLAYER_BASELINE and (X[X_APP_ANY + cur] & (1 << E.T_BATTLE)) != 0:
-            if baseline_window(eon, T, S, M, X, cur, rng, uses):  # BL-8 (kernel_effects.baseline_window_nb)
+            if baseline_window(eon, T, S, M, X, cur, rng, uses):  # BL-8 (policy_baseline.baseline_window_nb)
                 actions += 1
                 acted = True
         if decided_nb(S) >= 0:
@@ -401,8 +400,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     X[0] = 0
     for i in range(2):
         p = fa if i == 0 else sa
-        if players[p] == PLAYER_GREEDY:
-            greedy_timed_use(gon, T, S, M, M2, X, p, T_POINT, rng, uses)
+        if players[p] != PLAYER_BASELINE:
+            policy_timed_use(gon, T, S, M, M2, X, p, T_POINT, rng, uses)
     for i in range(2):
         p = fa if i == 0 else sa
         if has_rows_nb(T, S, p):
@@ -438,8 +437,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         effects_result_rows(eon, T, S, M, X, p, tm, rng)  # kernel_effects.result_rows_nb
         if decided_nb(S) >= 0:
             break
-        if players[p] == PLAYER_GREEDY:
-            greedy_timed_use(gon, T, S, M, M2, X, p, tm, rng, uses)
+        if players[p] != PLAYER_BASELINE:
+            policy_timed_use(gon, T, S, M, M2, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
     end_phase_nb(S, X)
@@ -492,7 +491,7 @@ def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_tu
     of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
     rng_init_nb(rng, seed, g)
     for s in range(2):
-        setup_player_nb(T, S, s, players[s], rng)
+        setup_player_nb(T, S, s, players[s], rng, gon)
     fa = randint_nb(rng, 2)
     fa_t1 = fa
     reset_mods_nb(M)
@@ -557,7 +556,8 @@ def _game_scratch_nb(turn_cap):
     """Per-block scratch reused by every game of the block: state S, modifiers M/M2, extras X,
     search space W and K, the RNG state, and the per-turn renewal, points and battle rows."""
     return (np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((4, NM), np.int32),
-            np.zeros(NX, np.int32), np.zeros((25, 4), np.int64), np.zeros(40, np.int32), np.zeros(1, np.uint64),
+            np.zeros(NX, np.int32), np.zeros((W_ROWS, MAX_STEPS + 1), np.int64), np.zeros(40, np.int32),
+            np.zeros(1, np.uint64),
             np.zeros((2, turn_cap + 1), np.int64), np.zeros((turn_cap + 1, 2), np.int32),
             np.zeros(turn_cap + 1, np.int32))
 
@@ -646,9 +646,19 @@ def _gates_on() -> bool:
 
 
 def greedy_gate(players) -> bool | None:
-    """The kernel's ``gon`` argument: None when no seat is greedy (numba then compiles — and caches — a
-    kernel without the greedy player's code: kernel_effects' greedy gates), else True."""
+    """None when no seat is greedy, else True: the first element of policy_gates."""
     return True if not _gates_on() or any(int(p) == PLAYER_GREEDY for p in players) else None
+
+
+def random_gate(players) -> bool | None:
+    """None when no seat is random, else True: the second element of policy_gates."""
+    return True if not _gates_on() or any(int(p) == PLAYER_RANDOM for p in players) else None
+
+
+def policy_gates(players) -> tuple:
+    """The kernel's ``gon`` argument, (greedy, random): each None when no seat plays that policy (numba then
+    compiles — and caches — a kernel without that policy's code: the gates of policies.py), else True."""
+    return greedy_gate(players), random_gate(players)
 
 
 def effects_gate(T) -> bool | None:
@@ -671,7 +681,7 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
     players = np.asarray(players, np.int64)
     batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-             bool(check), greedy_gate(players), effects_gate(T), np.int64(nblocks), *arrs)
+             bool(check), policy_gates(players), effects_gate(T), np.int64(nblocks), *arrs)
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
 
 
@@ -707,7 +717,7 @@ def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: b
     fa1 = np.zeros(n, np.int64)
     players = np.asarray(players, np.int64)
     _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-                bool(check), greedy_gate(players), effects_gate(T), *cols, hsh, fa1)
+                bool(check), policy_gates(players), effects_gate(T), *cols, hsh, fa1)
     for name, col in zip(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b"), cols):
         rec[name] = col
     rec["first_attackers"] = hsh

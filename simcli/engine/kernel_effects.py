@@ -774,18 +774,14 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     gauge = pay_cost_nb(T, S, p, r0, uses) if r0 >= 0 else False
     use_nb(S, uses, p, c)
     o = 1 - p
-    if timing == E.T_BATTLE and X[X_PLAYER + o] == E.PLAYER_GREEDY:
-        kind, k2 = negate_pick_nb(T, S, M, X, o, T.ct[p, c, F_OPTYPE], c)
+    if timing == E.T_BATTLE and X[X_PLAYER + o] != E.PLAYER_BASELINE:
+        kind, k2 = policy_negate_response(T, S, M, M2, X, o, p, c, count, rng)
         if kind >= 0:
-            before = outcome_nb(T, S, M, o)
-            after = sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
-                                   np.int64(c), np.int64(count), np.int64(o), rng)
-            if after < before:
-                push_nb(S, p, DARK, DARK_N, c)
-                S[p, SLOT + k] = -1
-                S[p, SLOT_UP + k] = 0
-                negate_with_nb(T, S, M, M2, X, o, np.int64(kind), np.int64(k2), rng, uses)
-                return
+            push_nb(S, p, DARK, DARK_N, c)
+            S[p, SLOT + k] = -1
+            S[p, SLOT_UP + k] = 0
+            negate_with_nb(T, S, M, M2, X, o, np.int64(kind), np.int64(k2), rng, uses)
+            return
     if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows_nb)
         n = X[X_USED_N]
         if n >= USED_MAX:
@@ -968,18 +964,6 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
             record_nb(T, X, LOG_SUPPORT, p, r, c, 0)
     use_nb(S, uses, p, c)
     X[X_DIRTY] = 1  # passives with support: / sheet: conditions see the new card
-
-
-@njit(cache=True, _nrt=False)
-def _sim_support_nb(T, S, M, M2, X, p, c, rng):
-    """p's outcome after its support card c's rows (attack modifiers only), on the copy M2."""
-    for i in range(2):
-        for f in range(NM):
-            M2[i, f] = M[i, f]
-    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == E.T_SUPPORT and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, False, -1, 0)
-    return outcome_nb(T, S, M2, p)
 
 
 # ---- slots, the support box and the box's top card: what ends when --------------------------------
@@ -1299,11 +1283,11 @@ def evolve_now_nb(T, S, M, M2, X, p, r, rng, uses):
 
 @njit(cache=True, _nrt=False)
 def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
-    """evolve_now: the player's policy picks a next-level Digimon from hand (greedy: evolve_target_nb;
+    """evolve_now: the player's policy picks a next-level Digimon from hand (policies.policy_evolve_target;
     the baseline never uses such a card)."""
-    if X[X_PLAYER + p] != E.PLAYER_GREEDY:
+    if X[X_PLAYER + p] == E.PLAYER_BASELINE:
         return
-    pos = evolve_target_nb(T, S, M, M2, X, p, r, rng)
+    pos = policy_evolve_target(T, S, M, M2, X, p, r, rng)
     if pos < 0:
         return
     c = hand_remove_nb(S, p, pos)
@@ -1342,14 +1326,14 @@ def _ignore_after_nb(T, S, M, X, p, rng):
 
 @njit(cache=True, _nrt=False)
 def after_evolution_nb(T, S, M, M2, X, p, evolved, rng, uses, gon):
-    """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy)
-    p's evolution-timing options (seed 004).  gon: the greedy gate (see greedy_timed_use)."""
+    """After p's Evolution phase: the opponent's ``opp_evolved`` rows (when p evolved), then (greedy,
+    random) p's evolution-timing options (seed 004).  gon: the policy gates (policies.policy_timed_use)."""
     if evolved:
         _ignore_after_nb(T, S, M, X, p, rng)
         opp_evolved_nb(T, S, M, X, p, rng, uses)
-    if X[X_PLAYER + p] == E.PLAYER_GREEDY:
+    if X[X_PLAYER + p] != E.PLAYER_BASELINE:
         X[X_SPENT_N] = 0
-        greedy_timed_use(gon, T, S, M, M2, X, p, E.T_EVOLUTION, rng, uses)
+        policy_timed_use(gon, T, S, M, M2, X, p, E.T_EVOLUTION, rng, uses)
         end_phase_nb(S, X)
 
 
@@ -1362,199 +1346,11 @@ def appear_legal_nb(T, S, M, X, p, pos, r):
 
 
 @njit(cache=True, _nrt=False)
-def appearance_hold_nb(T, S, M, X, p, lv):
-    """Greedy, Preparation step (4) (reference_greedy.GreedyPlayer.hold): a Digimon in hand of level >= lv
-    could appear from the box as it is now (a battle / start appearance row whose conditions hold and
-    whose costs can be paid)."""
-    mask = (1 << E.T_BATTLE) | (1 << E.T_START)
-    for pos in range(S[p, HAND_N]):
-        c = S[p, HAND + pos]
-        if (T.ct[p, c, F_APPTIM] & mask) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON or T.ct[p, c, F_LEVEL] < lv:
-            continue
-        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
-            tm = T.eff[r, E_TIMING]
-            if (tm == E.T_BATTLE or tm == E.T_START) and appear_legal_nb(T, S, M, X, p, pos, r):
-                return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def first_appearance_nb(T, S, M, X, p, timing):
-    """BL-8: the first legal appearance (hand order, then row order): pos * 65536 + row, or -1."""
-    if S[p, APPEARED] == X[X_TURN]:
-        return -1
-    for pos in range(S[p, HAND_N]):
-        c = S[p, HAND + pos]
-        if (T.ct[p, c, F_APPTIM] & (1 << timing)) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
-            continue
-        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
-            if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
-                return pos * 65536 + r
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def sim_box_nb(T, S, M3, X, p, card, evolved, rng):
-    """Into M3: the battle modifiers if `card` were p's box top card now (rebuilt): an appearance
-    (evolved False) or an evolve_now (its `evolved` rows apply).  Returns greedy's ranking of it:
-    outcome * 100000 + level * 10000 + A attack (reference_greedy.sim_box)."""
-    top = S[p, TOP]
-    ev = S[p, EVOLVED]
-    S[p, TOP] = card
-    S[p, EVOLVED] = X[X_TURN] if evolved else 0
-    rebuild_nb(T, S, M3, X, rng)
-    key = outcome_nb(T, S, M3, p) * 100000 + T.ct[p, card, F_LEVEL] * 10000 + T.ct[p, card, F_ATK + 0]
-    S[p, TOP] = top
-    S[p, EVOLVED] = ev
-    return key
-
-
-@njit(cache=True, _nrt=False)
-def _appear_ability_nb(T, S, M3, M2, X, p, c, k):
-    """reference_greedy.appear_rank: the ranking k of an appearance of c (modifiers in M3), its outcome
-    raised to the best one of c's battle ◎ abilities gives (simulated on M2[0:2])."""
-    o = k // 100000
-    best = o
-    top = S[p, TOP]
-    ev = S[p, EVOLVED]
-    S[p, TOP] = c
-    S[p, EVOLVED] = 0
-    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-        if T.eff[r, E_TIMING] != E.T_BATTLE or not row_on_nb(T, M3, p, r) or not cost_payable_nb(T, S, p, r) \
-                or not cond_ok_nb(T, S, M3, X, p, r, -1):
-            continue
-        for i in range(2):
-            for f in range(NM):
-                M2[i, f] = M3[i, f]
-        sim_row_nb(T, S, M2, X, p, r, False, -1, 0)
-        o2 = outcome_nb(T, S, M2, p)
-        if o2 > best:
-            best = o2
-    S[p, TOP] = top
-    S[p, EVOLVED] = ev
-    return k + (best - o) * 100000
-
-
-@njit(cache=True, _nrt=False)
-def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
-    """Greedy: the best legal appearance (outcome, level, A attack, then hand and row order):
-    (pos * 65536 + row, its outcome), or (-1, -1)."""
-    if S[p, APPEARED] == X[X_TURN]:
-        return -1, -1
-    M3 = M2[2:4]
-    best = -1
-    bk = -1
-    for pos in range(S[p, HAND_N]):
-        c = S[p, HAND + pos]
-        if (T.ct[p, c, F_APPTIM] & (1 << timing)) == 0 or T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
-            continue
-        for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
-            if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
-                k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(0), rng)
-                if k < 200000 and T.ct[p, c, F_MODELED] != 0:
-                    k = _appear_ability_nb(T, S, M3, M2, X, p, np.int64(c), k)
-                if k > bk:
-                    best = pos * 65536 + r
-                    bk = k
-    if best < 0:
-        return -1, -1
-    return best, bk // 100000
-
-
-@njit(cache=True, _nrt=False)
 def start_appearance_nb(T, S, M, M2, X, p, rng, gon):
-    """The start of the battle: p's policy may make one card appear (timing ``start``): pos * 65536 +
-    row, or -1.  Baseline BL-8: the first legal one; greedy: the best one, when the outcome does not
-    get worse."""
-    if X[X_PLAYER + p] == E.PLAYER_GREEDY:
-        return greedy_start_appearance(gon, T, S, M, M2, X, p, rng)
-    return first_appearance_nb(T, S, M, X, p, E.T_START)
-
-
-@njit(cache=True, _nrt=False)
-def greedy_window_nb(T, S, M, M2, X, cur, rng, uses):
-    """Greedy in one battle window (DM-BAT-1): up to 8 actions, each the best single action
-    (battle_action_greedy_nb), until it passes or the game is decided.  Returns (actions, passed)."""
-    n = 0
-    for _ in range(8):
-        kind, idx = battle_action_greedy_nb(T, S, M, M2, X, cur, rng)
-        if kind < 0:
-            return n, True
-        n += 1
-        if kind == 0:
-            use_ability_nb(T, S, M, M2, X, cur, idx, rng, uses)
-        elif kind == 2:  # a support Digimon from hand (DM-BAT-2)
-            use_support_nb(T, S, M, X, cur, idx, rng, uses)
-        elif kind == 3:  # an appearance (seed 003 §3.2.2.1 ex. 6)
-            appear_nb(T, S, M, X, cur, idx, X[X_APPEAR_ROW], rng, uses)
-        else:
-            use_option_battle_nb(T, S, M, M2, X, cur, np.int64(idx), np.int64(E.T_BATTLE), rng, uses)
-        settle_nb(T, S, M, X, rng)
-        if S[0, PTS] <= 0 or S[1, PTS] <= 0:
-            break
-    return n, False
-
-
-@njit(cache=True, _nrt=False)
-def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
-    """Greedy at the start of the battle: negate_item against the opponent's Items already face-up,
-    while a negation makes the battle better for it."""
-    o = 1 - p
-    while True:
-        found = False
-        for tk in range(3):
-            tc = S[o, SLOT + tk]
-            if tc < 0 or S[o, SLOT_UP + tk] <= 0 or T.ct[o, tc, F_OPTYPE] != OPT_ITEM:
-                continue
-            kind, k = negate_pick_nb(T, S, M, X, p, -1, tc)
-            if kind < 0:
-                break
-            before = outcome_nb(T, S, M, p)
-            if sim_outcome_nb(T, S, M, M2, X, o, np.int64(T.ct[o, tc, F_EFF_LO]), np.int64(T.ct[o, tc, F_EFF_HI]),
-                              np.int64(tc), np.int64(0), np.int64(p), rng) < before:
-                discard_slot_nb(S, o, tk)
-                negate_with_nb(T, S, M, M2, X, p, np.int64(kind), np.int64(k), rng, uses)
-                found = True
-                break
-        if not found:
-            break
-
-
-@njit(cache=True, _nrt=False)
-def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
-    """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse."""
-    ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
-    if ch < 0:
-        return -1
-    M3 = M2[2:4]
-    rebuild_nb(T, S, M3, X, rng)
-    return ch if o >= outcome_nb(T, S, M3, p) else -1
-
-
-@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def evolve_target_nb(T, S, M, M2, X, p, r, rng):
-    return _evolve_target_c_nb(T, S, M, M2, X, np.int64(p), np.int64(r), rng)
-
-
-@njit(cache=True, _nrt=False)
-def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
-    """Greedy's evolve_now target: the hand position of the best next-level Digimon (not ``no_ignore``,
-    matching the row filter; outcome, level, A attack, then hand order), -1 none."""
-    lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
-    if lv > E.LV_ULTIMATE:
-        return -1
-    M3 = M2[2:4]
-    best = -1
-    bk = -1
-    for pos in range(S[p, HAND_N]):
-        c = S[p, HAND + pos]
-        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r):
-            continue
-        k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(1), rng)
-        if k > bk:
-            best = pos
-            bk = k
-    return best
+    """The start of the battle: p's policy may make one card appear (timing ``start``): pos * APPEAR_POS +
+    row, or -1 (policies.policy_start_appearance: baseline BL-8 the first legal one; greedy the best one
+    when the outcome does not get worse; random one of the legal ones or none)."""
+    return policy_start_appearance(gon, T, S, M, M2, X, p, rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -1584,7 +1380,7 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
         if (X[X_APP_ANY + p] & (1 << E.T_START)) != 0:
             ch = start_appearance_nb(T, S, M, M2, X, p, rng, gon)
             if ch >= 0:
-                appear_nb(T, S, M, X, p, ch // 65536, ch % 65536, rng, uses)
+                appear_nb(T, S, M, X, p, ch // E.APPEAR_POS, ch % E.APPEAR_POS, rng, uses)
     base_mods_nb(T, S, M, X, fa, sa, rng, False)
     if M[fa, M_ATKLAST] != 0 and M[sa, M_ATKLAST] == 0:
         t = fa  # attack_last: the other player is first attacker of this battle
@@ -1593,10 +1389,10 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
         X[X_FA] = fa
         reset_m_nb(M)  # the passives again with the new roles (conditions first / second)
         base_mods_nb(T, S, M, X, fa, sa, rng, True)
-    for i in range(2):  # greedy: negate_item against Items already face-up (second attacker, then first)
+    for i in range(2):  # negate_item against Items already face-up (second attacker, then first)
         p = sa if i == 0 else fa
-        if X[X_PLAYER + p] == E.PLAYER_GREEDY:
-            greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses)
+        if X[X_PLAYER + p] != E.PLAYER_BASELINE:
+            policy_item_negation(gon, T, S, M, M2, X, p, rng, uses)
     X[X_IN_BATTLE] = 1
     faceup_nb(T, S, M, X, fa, sa, rng, False)
     for i in range(2):  # "at the start of the battle" abilities
@@ -1646,21 +1442,7 @@ def forced_draw_nb(M):
     return (M[0, M_FORCE_DRAW] != 0 or M[1, M_FORCE_DRAW] != 0) and M[0, M_NOFD] == 0 and M[1, M_NOFD] == 0
 
 
-# ---- greedy decisions that need the effect machinery ---------------------------------------------------
-@njit(cache=True, inline="always")
-def outcome_nb(T, S, M, p):
-    """2 win, 1 draw (or a loss that costs nothing: no_loss), 0 lose (reference_greedy.outcome)."""
-    mine = final_attack_nb(T, S, M, p)
-    theirs = final_attack_nb(T, S, M, 1 - p)
-    if forced_draw_nb(M):
-        return 1
-    if mine > theirs:
-        return 2
-    if mine == theirs or M[p, M_NOLOSS] != 0:
-        return 1
-    return 0
-
-
+# ---- legal choices the players' policies share (policy_greedy.py, policy_random.py) --------------------
 @njit(cache=True, inline="always")
 def face_up_blocked_nb(T, S, p, c):
     if T.ct[p, c, F_FACE_UP_LIMIT] == 0:
@@ -1764,53 +1546,6 @@ def per_kmax_nb(T, S, p, lo, hi):
     return km
 
 
-@njit(cache=True, _nrt=False)  # one copy: inlined at its six call sites it cost a minute of compile
-def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
-    """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy;
-    with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb)."""
-    if (card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_EVOLVE_NOW) != 0) or (card < 0 and T.eff[lo, E_OP] == E.OP_EVOLVE_NOW):
-        return _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
-    for i in range(2):
-        for f in range(NM):
-            M2[i, f] = M[i, f]
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
-    return outcome_nb(T, S, M2, for_seat)
-
-
-@njit(cache=True, _nrt=False)
-def _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
-    """sim_outcome_nb for rows with evolve_now (reference_greedy.sim_outcome)."""
-    for i in range(2):
-        for f in range(NM):
-            M2[i, f] = M[i, f]
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and T.eff[r, E_OP] == E.OP_EVOLVE_NOW \
-                and cond_ok_nb(T, S, M2, X, p, r, -1):
-            pos = evolve_target_nb(T, S, M, M2, X, p, r, rng)
-            if pos >= 0:
-                c = S[p, HAND + pos]
-                M2v = M2[0:2]
-                sim_box_nb(T, S, M2v, X, p, np.int64(c), np.int64(1), rng)
-                top = S[p, TOP]
-                ev = S[p, EVOLVED]
-                S[p, TOP] = c
-                S[p, EVOLVED] = X[X_TURN]
-                for r2 in range(lo, hi):
-                    if T.eff[r2, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r2, -1):
-                        sim_row_nb(T, S, M2, X, p, r2, card >= 0, card, count)
-                o = outcome_nb(T, S, M2, for_seat)
-                S[p, TOP] = top
-                S[p, EVOLVED] = ev
-                return o
-            break
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
-    return outcome_nb(T, S, M2, for_seat)
-
-
 @njit(cache=True, inline="always")
 def negate_slot_nb(T, S, M, X, p, target_type, card):
     """p's first face-down negate card for this option type (-1: an active Item, standalone), or -1;
@@ -1851,55 +1586,6 @@ def _negate_slot_c_nb(T, S, M, X, p, target_type, card):
         if ok and pay:
             return k
     return -1
-
-
-@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def direct_damage_nb(T, S, M, X, p, lo, hi, card):
-    return _direct_damage_c_nb(T, S, M, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card))
-
-
-@njit(cache=True, _nrt=False)
-def _direct_damage_c_nb(T, S, M, X, p, lo, hi, card):
-    """The points p's battle rows [lo, hi) (conditions holding, not blocked) take from the opponent
-    for sure (reference_greedy.direct_damage)."""
-    o = 1 - p
-    n = 0
-    for r in range(lo, hi):
-        op = T.eff[r, E_OP]
-        if T.eff[r, E_TIMING] != E.T_BATTLE or not (op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE):
-            continue
-        if not cond_ok_nb(T, S, M, X, p, r, -1):
-            continue
-        if card >= 0 and (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card)):
-            continue
-        n += T.eff[r, E_ARG] * (1 if op == E.OP_DAMAGE else max(0, S[p, GAUGE_N] - 1))
-    return n
-
-
-@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def damage_ok_nb(T, S, M, X, p, lo, hi, card):
-    return _damage_ok_c_nb(T, S, M, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card))
-
-
-@njit(cache=True, _nrt=False)
-def _damage_ok_c_nb(T, S, M, X, p, lo, hi, card):
-    """Rows [lo, hi) have a battle row that damages the opponent's points now (conditions holding, the
-    opponent not immune to the option `card`; reference_greedy.damage_live) and none stacks the own
-    Digimon onto the gauge (greedy's rule 3)."""
-    dmg = False
-    o = 1 - p
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] != E.T_BATTLE:
-            continue
-        op = T.eff[r, E_OP]
-        if (op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL) \
-                and cond_ok_nb(T, S, M, X, p, r, -1) \
-                and not (card >= 0 and (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card))):
-            dmg = True
-        for k in range(MAX_COSTS):
-            if T.eff[r, E_COST0 + 2 * k] == E.K_SELF_GAUGE:
-                return False
-    return dmg
 
 
 @njit(cache=True, inline="always")
@@ -1952,197 +1638,12 @@ def option_ready_nb(T, S, M, X, p, k):
         and rows_payable_at_nb(T, S, p, c, E.T_BATTLE) and not banned_nb(T, S, M, X, p, c)
 
 
-@njit(cache=True, _nrt=False)
-def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
-    """(kind, index): (0, effect row) an ability, (1, slot) an option, (2, hand position) a support
-    Digimon (DM-BAT-2), (3, hand position) an appearance (its row in X[X_APPEAR_ROW]), (-1, -1) pass;
-    the per_* count for it in X[X_PER] (reference_greedy.GreedyPlayer.battle_action: lethal damage,
-    then the best improving action, then damage that does not make the battle worse)."""
-    X[X_PER] = 0
-    o = 1 - p
-    ab = abilities_active_nb(T, S, M, p)
-    c0 = cur_nb(S, p)
-    dmg_any = (ab and (T.ct[p, c0, F_TIMINGS] & TM_DAMAGE) != 0)
-    for k in range(3):
-        x = S[p, SLOT + k]
-        if x >= 0 and (T.ct[p, x, F_TIMINGS] & TM_DAMAGE) != 0:
-            dmg_any = True
-    if dmg_any:  # (1) lethal
-        if ab:
-            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
-                if ability_ready_nb(T, S, M, X, p, c0, r) and direct_damage_nb(T, S, M, X, p, r, r + 1, -1) >= S[o, PTS]:
-                    return 0, r
-        for k in range(3):
-            c = S[p, SLOT + k]
-            if option_ready_nb(T, S, M, X, p, k) and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 \
-                    and direct_damage_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) >= S[o, PTS]:
-                return 1, k
-    cur = outcome_nb(T, S, M, p)
-    bk = -1
-    bi = -1
-    bo = cur
-    bn = 0
-    if cur < 2:
-        if ab:
-            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
-                if not ability_ready_nb(T, S, M, X, p, c0, r):
-                    continue
-                o2, n = _best_count_nb(T, S, M, M2, X, p, r, r + 1, -1, rng)
-                if o2 > bo:
-                    bk = 0
-                    bi = r
-                    bo = o2
-                    bn = n
-        if S[p, SUPPORT] < 0:  # DM-BAT-2: one support Digimon per turn, from hand
-            for pos in range(S[p, HAND_N]):
-                c = S[p, HAND + pos]
-                if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
-                    continue
-                if not rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):
-                    continue
-                o2 = _sim_support_nb(T, S, M, M2, X, p, c, rng)
-                if o2 > bo:
-                    bk = 2
-                    bi = pos
-                    bo = o2
-                    bn = 0
-        if (X[X_APP_ANY + p] & (1 << E.T_BATTLE)) != 0 and S[p, APPEARED] != X[X_TURN]:
-            ch, o2 = best_appearance_nb(T, S, M, M2, X, p, E.T_BATTLE, rng)
-            if ch >= 0 and o2 > bo:
-                bk = 3
-                bi = ch // 65536
-                X[X_APPEAR_ROW] = ch % 65536
-                bo = o2
-                bn = 0
-        for k in range(3):
-            if not option_ready_nb(T, S, M, X, p, k):
-                continue
-            c = S[p, SLOT + k]
-            o2, n = _best_count_nb(T, S, M, M2, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c, rng)
-            if o2 > bo:
-                bk = 1
-                bi = k
-                bo = o2
-                bn = n
-    if bk >= 0:
-        X[X_PER] = bn
-        return bk, bi
-    if dmg_any:  # (3) damage that does not make the battle worse
-        if ab:
-            for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
-                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, M, X, p, r, r + 1, -1) \
-                        and sim_outcome_nb(T, S, M, M2, X, p, np.int64(r), np.int64(r + 1), np.int64(-1), np.int64(0),
-                                           np.int64(p), rng) >= cur:
-                    return 0, r
-        for k in range(3):
-            c = S[p, SLOT + k]
-            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) \
-                    and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
-                                       np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
-                return 1, k
-    return -1, -1
-
-
-@njit(cache=True, inline="always")
-def _best_count_nb(T, S, M, M2, X, p, lo, hi, card, rng):
-    """(best outcome, fewest per_* count reaching it) for p's battle rows [lo, hi): the outcome with
-    the largest count kmax, then the first count 0, 1, ... that reaches it (one simulation site, so
-    the inlined simulation is compiled once)."""
-    kmax = per_kmax_nb(T, S, p, lo, hi)
-    if kmax < 0:
-        kmax = 0  # no per_* row: count 0
-    top = -1
-    k = kmax  # first the largest count
-    while True:
-        o = sim_outcome_nb(T, S, M, M2, X, p, np.int64(lo), np.int64(hi), np.int64(card), np.int64(k), np.int64(p), rng)
-        if top < 0:
-            top = o
-            if kmax == 0:
-                return top, 0
-            k = 0
-            continue
-        if o >= top:
-            return top, k
-        k += 1
-        if k >= kmax:
-            return top, kmax
-
-
-@njit(cache=True, inline="always")
-def prepare_ignore_nb(T, S, M, X, s, uses):
-    """Greedy, Preparation step (4) when no chain was prepared: DM-EVO-5 evolve_ignore step
-    (reference_effects.Effects.evolve_ignore + reference_greedy.GreedyPlayer.ignore_choice).
-    It needs a face-down evolve_ignore option: without any face-down usable option, no call."""
-    if facedown_with_nb(T, S, s, 1 << E.T_EVOLUTION):
-        _prepare_ignore_nb(T, S, M, X, s, uses)
-
-
-@njit(cache=True, _nrt=False)
-def _prepare_ignore_nb(T, S, M, X, s, uses):
-    base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
-    lv = T.ct[s, base, F_LEVEL] + 1
-    if lv > E.LV_ULTIMATE:
-        return
-    slot = -1
-    extra = 0
-    for k in range(3):
-        c = S[s, SLOT + k]
-        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
-                or banned_nb(T, S, M, X, s, c):
-            continue
-        for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
-                    and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
-                slot = k
-                for i in range(MAX_COSTS):
-                    kind = T.eff[r, E_COST0 + 2 * i]
-                    if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
-                        extra += T.eff[r, E_COST0 + 2 * i + 1]
-                break
-        if slot >= 0:
-            break
-    if slot < 0:
-        return
-    best = -1
-    ba = -1
-    for pos in range(S[s, HAND_N]):
-        c = S[s, HAND + pos]
-        if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
-            continue
-        alt = False
-        for a in range(T.ct[s, c, F_REQ_N]):
-            if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG] < 0:
-                alt = True
-        if not alt or S[s, HAND_N] - 1 - extra < T.ct[s, c, F_XDISC]:
-            continue
-        if T.ct[s, c, F_ATK + 0] > ba:
-            best = pos
-            ba = T.ct[s, c, F_ATK + 0]
-    if best < 0:
-        return
-    opt = S[s, SLOT + slot]
-    card = hand_remove_nb(S, s, best)
-    S[s, PLAN_N] = 1
-    S[s, PLAN] = card
-    S[s, PLAN + 1] = 0
-    S[s, PLAN + 2] = opt
-    S[s, PLAN + 3] = slot
-    S[s, PLAN + 4] = -1
-    S[s, POWER_N] = 0
-    push_nb(S, s, POWER, POWER_N, opt)
-    S[s, SLOT + slot] = -1
-    for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
-            pay_cost_nb(T, S, s, r, uses)
-            break
-
-
-# ---- greedy gates: compile the greedy player's code only when a seat of the run is greedy ---------------
-# ``gon`` is None when no seat is greedy, else True.  numba specialises every function on its
-# arguments' types, so the kernel exists in two compiled versions (each cached); each gate below is an
-# @overload that returns the greedy code for gon=True and a stub for gon=None, which is never called
-# (no seat is greedy) — a baseline-only run never types nor compiles the greedy decisions, its
-# simulations and the option machinery they use (docs/performance.md, "Compiling only the policies").
+# ---- gates: compile code only for the runs that can reach it -------------------------------------------
+# The players' gates (greedy, random) are in policies.py, one per decision point; ``gon`` is their value,
+# a tuple (greedy, random), each None when no seat plays that policy.  numba specialises every function on
+# its arguments' types, so the kernel exists in one compiled version per combination (each cached); a
+# gate is an @overload that returns the policy's code when it is on and a stub otherwise
+# (docs/performance.md, "Compiling only the policies a run uses").
 from numba import types as _types  # noqa: E402
 from numba.extending import overload as _overload  # noqa: E402
 
@@ -2152,90 +1653,9 @@ def _gate_off(gon) -> bool:
 
 
 # Each gate's Python body is what runs with NUMBA_DISABLE_JIT (the compiled code uses the overload).
-def greedy_timed_use(gon, T, S, M, M2, X, p, timing, rng, uses):
-    """Greedy: use the options it chose for this timing (timed_options_nb), in slot order."""
-    if gon is not None:
-        for i in range(timed_options_nb(T, S, M, X, p, timing)):
-            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(timing), rng, uses)
-
-
-@_overload(greedy_timed_use, inline="always", jit_options={"_nrt": False})
-def _greedy_timed_use(gon, T, S, M, M2, X, p, timing, rng, uses):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, M2, X, p, timing, rng, uses: None
-
-    def impl(gon, T, S, M, M2, X, p, timing, rng, uses):
-        n = timed_options_nb(T, S, M, X, p, timing)
-        for i in range(n):
-            use_option_nb(T, S, M, M2, X, p, np.int64(X[X_LIST + i]), np.int64(timing), rng, uses)
-    return impl
-
-
-def greedy_start_appearance(gon, T, S, M, M2, X, p, rng):
-    """greedy_start_appearance_nb behind the gate."""
-    return -1 if gon is None else greedy_start_appearance_nb(T, S, M, M2, X, p, rng)
-
-
-@_overload(greedy_start_appearance, inline="always", jit_options={"_nrt": False})
-def _greedy_start_appearance(gon, T, S, M, M2, X, p, rng):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, M2, X, p, rng: -1
-    return lambda gon, T, S, M, M2, X, p, rng: greedy_start_appearance_nb(T, S, M, M2, X, p, rng)
-
-
-def greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses):
-    """greedy_item_negation_nb behind the gate."""
-    if gon is not None:
-        greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses)
-
-
-@_overload(greedy_item_negation, inline="always", jit_options={"_nrt": False})
-def _greedy_item_negation(gon, T, S, M, M2, X, p, rng, uses):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, M2, X, p, rng, uses: None
-    return lambda gon, T, S, M, M2, X, p, rng, uses: greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses)
-
-
-def greedy_hold(gon, T, S, M, X, s, lv):
-    """appearance_hold_nb behind the gate."""
-    return False if gon is None else appearance_hold_nb(T, S, M, X, s, lv)
-
-
-@_overload(greedy_hold, inline="always", jit_options={"_nrt": False})
-def _greedy_hold(gon, T, S, M, X, s, lv):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, X, s, lv: False
-    return lambda gon, T, S, M, X, s, lv: appearance_hold_nb(T, S, M, X, s, lv)
-
-
-def greedy_prepare_ignore(gon, T, S, M, X, s, uses):
-    """prepare_ignore_nb behind the gate."""
-    if gon is not None:
-        prepare_ignore_nb(T, S, M, X, s, uses)
-
-
-@_overload(greedy_prepare_ignore, inline="always", jit_options={"_nrt": False})
-def _greedy_prepare_ignore(gon, T, S, M, X, s, uses):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, X, s, uses: None
-    return lambda gon, T, S, M, X, s, uses: prepare_ignore_nb(T, S, M, X, s, uses)
-
-
-def greedy_window(gon, T, S, M, M2, X, cur, rng, uses):
-    """greedy_window_nb behind the gate: (actions taken, passed)."""
-    return (0, True) if gon is None else greedy_window_nb(T, S, M, M2, X, cur, rng, uses)
-
-
-@_overload(greedy_window, inline="always", jit_options={"_nrt": False})
-def _greedy_window(gon, T, S, M, M2, X, cur, rng, uses):
-    if _gate_off(gon):
-        return lambda gon, T, S, M, M2, X, cur, rng, uses: (0, True)
-    return lambda gon, T, S, M, M2, X, cur, rng, uses: greedy_window_nb(T, S, M, M2, X, cur, rng, uses)
-
-
 # ---- the effects gate: compile the effect hooks only for tables that have effect or appearance rows ------
 # ``eon`` is None when no card of either deck has an effect or appearance row (``--effects none`` with
-# no appearance cards: kernel.effects_gate), else True; the same mechanism as the greedy gates.
+# no appearance cards: kernel.effects_gate), else True; the same mechanism as the policy gates.
 def effects_battle_start(eon, T, S, M, M2, X, fa, sa, rng, uses, gon):
     """_battle_start_rows_nb behind the effects gate (never reached with eon=None: ``rows`` is False)."""
     return fa if eon is None else _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon)
@@ -2289,24 +1709,24 @@ def _effects_result_rows(eon, T, S, M, X, p, tm, rng):
     return lambda eon, T, S, M, X, p, tm, rng: result_rows_nb(T, S, M, X, p, tm, rng)
 
 
-def baseline_window(eon, T, S, M, X, p, rng, uses):
-    """BL-8 in a battle window behind the effects gate: True when a card appeared."""
-    return False if eon is None else baseline_window_nb(T, S, M, X, p, rng, uses)
 
-
-@_overload(baseline_window, inline="always", jit_options={"_nrt": False})
-def _baseline_window(eon, T, S, M, X, p, rng, uses):
-    if _gate_off(eon):
-        return lambda eon, T, S, M, X, p, rng, uses: False
-    return lambda eon, T, S, M, X, p, rng, uses: baseline_window_nb(T, S, M, X, p, rng, uses)
-
-
-@njit(cache=True, _nrt=False)
-def baseline_window_nb(T, S, M, X, p, rng, uses):
-    """BL-8: the first card in hand order that can appear now (battle timing) appears."""
-    ch = first_appearance_nb(T, S, M, X, p, E.T_BATTLE)
-    if ch < 0:
-        return False
-    appear_nb(T, S, M, X, p, ch // 65536, ch % 65536, rng, uses)
+@njit(cache=True, inline="always")
+def battle_act_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
+    """p takes the battle-window action (kind, idx) its policy chose (codes.ACT_*): an ability row, an
+    option slot, a support Digimon (DM-BAT-2) or an appearance (seed 003 §3.2.2.1 ex. 6; its row in
+    X[X_APPEAR_ROW]); the per_* count is X[X_PER]."""
+    if kind == E.ACT_ABILITY:
+        use_ability_nb(T, S, M, M2, X, p, idx, rng, uses)
+    elif kind == E.ACT_SUPPORT:
+        use_support_nb(T, S, M, X, p, idx, rng, uses)
+    elif kind == E.ACT_APPEAR:
+        appear_nb(T, S, M, X, p, idx, X[X_APPEAR_ROW], rng, uses)
+    else:
+        use_option_battle_nb(T, S, M, M2, X, p, np.int64(idx), np.int64(E.T_BATTLE), rng, uses)
     settle_nb(T, S, M, X, rng)
-    return True
+
+
+# The policies' decision points (policies.py imports the policy modules, which import this module: the
+# import comes last, once every rule function above exists; numba resolves these names when it compiles).
+from simcli.engine.policies import (policy_evolve_target, policy_item_negation,  # noqa: E402
+                                    policy_negate_response, policy_start_appearance, policy_timed_use)

@@ -1,4 +1,6 @@
-"""numba twins of the policies in reference.py (RULES §5 baseline; greedy).
+"""numba helpers every player policy uses (policy_baseline.py, policy_greedy.py, policy_random.py):
+the BL-4 chain search (plan_chain_nb; its scratch W's rows are named in codes.py, W_*), BL-2's chain
+keep and hand masks, card filters and the cost-discard choice.  Twins: reference.py.
 
 Every function takes the compiled tables ``T`` (tables.Tables), the state ``S`` (state.py) and
 the seat ``s``.  Decisions must equal the reference engine's exactly (parity tests).
@@ -20,6 +22,9 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPLV
+from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
+                          W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
+                          W_SMASK, W_UMASK)
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -40,18 +45,6 @@ def wp_cost_nb(v):
     if v >= 60:
         return 1
     return 0
-
-
-@njit(cache=True, _nrt=False)
-def partner_baseline_nb(T, s):
-    """BL-1."""
-    best = -1
-    best_a = -1
-    for i in range(T.ct[s, 0, F_NCARDS]):
-        if T.ct[s, i, F_KIND] == KIND_DIGIMON and T.ct[s, i, F_LEVEL] == LV_III and T.ct[s, i, F_ATK + 0] > best_a:
-            best = i
-            best_a = T.ct[s, i, F_ATK + 0]
-    return best
 
 
 @njit(cache=True, inline="always")
@@ -226,70 +219,6 @@ def own_box_conds_ok_nb(T, s, r, box):
 
 
 @njit(cache=True, _nrt=False)
-def appearance_keep_nb(T, S, s):
-    """BL-2b: bit mask of the hand positions of Digimon with an appearance row whose conditions on the
-    own Digimon hold for the box's top card or for the Level III under it."""
-    m = np.int64(0)
-    cp = cur_nb(S, s)
-    l3 = S[s, L3]
-    for pos in range(S[s, HAND_N]):
-        c = S[s, HAND + pos]
-        if T.ct[s, c, F_APP_HI] == T.ct[s, c, F_APP_LO] or T.ct[s, c, F_KIND] != KIND_DIGIMON:
-            continue
-        for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
-            if own_box_conds_ok_nb(T, s, r, cp) or own_box_conds_ok_nb(T, s, r, l3):
-                m |= np.int64(1) << pos
-                break
-    return m
-
-
-@njit(cache=True, _nrt=False)
-def discard_baseline_nb(T, S, s, keep, max_opts, app):
-    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand; app: the deck has appearance rows (BL-2b)."""
-    lm4, lm5, lm6, cand = hand_masks_nb(T, S, s)
-    kept = chain_keep_nb(T, S, s, lm4, lm5, lm6)
-    if app:
-        kept |= appearance_keep_nb(T, S, s)
-    hn = S[s, HAND_N]
-    # whether each candidate option is usable by a kept Digimon: computed once (it does not depend
-    # on the options already selected)
-    usable = np.int64(0)
-    m = cand
-    while m != 0:
-        pos = ctz_nb(m)
-        m &= m - 1
-        c = S[s, HAND + pos]
-        f = kept
-        while f != 0:
-            q = ctz_nb(f)
-            f &= f - 1
-            if (T.ct[s, c, F_PAIR + S[s, HAND + q]] & P_USABLE) != 0:
-                usable |= np.int64(1) << pos
-                break
-    # options: (usable?0:1, -value, pos) ascending, keep max_opts
-    nsel = 0
-    while nsel < max_opts and cand != 0:
-        best = -1
-        bk0 = 0
-        bk1 = 0
-        m = cand
-        while m != 0:
-            pos = ctz_nb(m)
-            m &= m - 1
-            k0 = 0 if ((usable >> pos) & 1) != 0 else 1
-            k1 = -T.ct[s, S[s, HAND + pos], F_WP]
-            if best < 0 or k0 < bk0 or (k0 == bk0 and k1 < bk1):
-                best = pos
-                bk0 = k0
-                bk1 = k1
-        kept |= np.int64(1) << best
-        cand &= ~(np.int64(1) << best)
-        nsel += 1
-    for pos in range(hn):
-        keep[pos] = (kept >> pos) & 1
-
-
-@njit(cache=True, _nrt=False)
 def discard_choice_nb(T, S, s):
     """Cost discards: the lowest-level Digimon in hand (earliest among equals), else the first card."""
     best = -1
@@ -304,12 +233,12 @@ def discard_choice_nb(T, S, s):
 
 @njit(cache=True, _nrt=False)
 def plan_chain_nb(T, S, s, cost_aware, W):
-    """BL-4: writes the best chain into S[s, PLAN...] and W (scratch int64 [8, 16]).
+    """BL-4: writes the best chain into S[s, PLAN...] (codes.PF_* fields per step) and returns its length.
 
-    W[0, d] card, W[1, d] hand pos, W[2, d] alt, W[3, d] ncards (cumulative), W[4, d] res card,
-    W[5, d] res slot (-1 from hand), W[6, d] res hand pos, W[7, d] jog card, W[8, d] jog hand pos,
-    W[9, d] used-hand mask (cumulative), W[10, d] used-slot mask, W[11, d] cost (cumulative),
-    W[12, d] iterator pos, W[13, d] iterator alt; best chain in W[14, :] (pos,alt), W[15, 0..]
+    W: int64 scratch [codes.W_ROWS, MAX_STEPS + 1], one column per depth; its rows are named in
+    codes.py (W_CARD .. W_IT_ALT: the chain being searched; W_BEST + W_CARD .. W_BEST + W_JPOS: the
+    best chain found, whose hand positions prepare_chain_nb reads).  cost_aware: only chains whose
+    discard costs the hand left after Preparation can pay (greedy).
     """
     hn = S[s, HAND_N]
     deck_n = S[s, DECK_N]
@@ -326,10 +255,10 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     best_a = 0
     best_n = 0
     # best chain: columns 0..2 step indices copied from W rows into BW
-    BW = W[16:25]  # rows 16..24: same meaning as rows 0..8 for the best chain
+    BW = W[W_BEST:W_ROWS]  # the best chain: same rows as W[W_CARD..W_JPOS]
     d = 0
-    W[12, 0] = 0
-    W[13, 0] = 0
+    W[W_IT_POS, 0] = 0
+    W[W_IT_ALT, 0] = 0
     while d >= 0:
         # ---- find the next feasible step at depth d from the iterator ----
         if d == 0:
@@ -339,15 +268,15 @@ def plan_chain_nb(T, S, s, cost_aware, W):
             ncum = 0
             ccum = 0
         else:
-            cur = W[0, d - 1]
-            umask = W[9, d - 1]
-            smask = W[10, d - 1]
-            ncum = W[3, d - 1]
-            ccum = W[11, d - 1]
+            cur = W[W_CARD, d - 1]
+            umask = W[W_UMASK, d - 1]
+            smask = W[W_SMASK, d - 1]
+            ncum = W[W_NCUM, d - 1]
+            ccum = W[W_COST, d - 1]
         lv = T.ct[s, cur, F_LEVEL] + 1
         found = False
-        pos = W[12, d]
-        alt0 = W[13, d]
+        pos = W[W_IT_POS, d]
+        alt0 = W[W_IT_ALT, d]
         if lv <= LV_ULTIMATE:
             # unused hand Digimon of this level; pair table: alternatives of c naming cur, their least ●/X
             cand = (lm4 if lv == E.LV_IV else (lm5 if lv == E.LV_PERFECT else lm6)) & ~umask
@@ -445,20 +374,20 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                         ok = False
                                 if ok:
                                     found = True
-                                    W[0, d] = c
-                                    W[1, d] = pos
-                                    W[2, d] = a
-                                    W[3, d] = ncum + n
-                                    W[4, d] = res
-                                    W[5, d] = rslot
-                                    W[6, d] = rpos
-                                    W[7, d] = jog
-                                    W[8, d] = jpos
-                                    W[9, d] = um
-                                    W[10, d] = sm
-                                    W[11, d] = ccum + cost
-                                    W[12, d] = pos
-                                    W[13, d] = a + 1
+                                    W[W_CARD, d] = c
+                                    W[W_POS, d] = pos
+                                    W[W_ALT, d] = a
+                                    W[W_NCUM, d] = ncum + n
+                                    W[W_RES, d] = res
+                                    W[W_RSLOT, d] = rslot
+                                    W[W_RPOS, d] = rpos
+                                    W[W_JOG, d] = jog
+                                    W[W_JPOS, d] = jpos
+                                    W[W_UMASK, d] = um
+                                    W[W_SMASK, d] = sm
+                                    W[W_COST, d] = ccum + cost
+                                    W[W_IT_POS, d] = pos
+                                    W[W_IT_ALT, d] = a + 1
                                     break
                         a += 1
                 if not found:
@@ -468,10 +397,10 @@ def plan_chain_nb(T, S, s, cost_aware, W):
             d -= 1
             continue
         # ---- evaluate the chain W[:, 0..d] ----
-        c = W[0, d]
+        c = W[W_CARD, d]
         clv = T.ct[s, c, F_LEVEL]
         ca = T.ct[s, c, F_ATK + 0]
-        cn = W[3, d]
+        cn = W[W_NCUM, d]
         better = False
         if best_len == 0 or clv > best_lv:
             better = True
@@ -484,13 +413,13 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                 elif cn == best_n:
                     cmp = 0
                     for k in range(d + 1):
-                        if W[1, k] != BW[1, k]:
-                            cmp = -1 if W[1, k] < BW[1, k] else 1
+                        if W[W_POS, k] != BW[W_POS, k]:
+                            cmp = -1 if W[W_POS, k] < BW[W_POS, k] else 1
                             break
                     if cmp == 0:
                         for k in range(d + 1):
-                            if W[2, k] != BW[2, k]:
-                                cmp = -1 if W[2, k] < BW[2, k] else 1
+                            if W[W_ALT, k] != BW[W_ALT, k]:
+                                cmp = -1 if W[W_ALT, k] < BW[W_ALT, k] else 1
                                 break
                     better = cmp < 0
         if better:
@@ -498,65 +427,25 @@ def plan_chain_nb(T, S, s, cost_aware, W):
             best_lv = clv
             best_a = ca
             best_n = cn
-            for r in range(9):
+            for r in range(W_JPOS + 1):
                 for k in range(d + 1):
                     BW[r, k] = W[r, k]
         if d + 1 < 3 and clv < LV_ULTIMATE:
             d += 1
-            W[12, d] = 0
-            W[13, d] = 0
-    # write the plan: per step (card, ncards, res, res slot, jog); hand positions kept in W rows 16..24
+            W[W_IT_POS, d] = 0
+            W[W_IT_ALT, d] = 0
+    # write the plan: per step (card, ncards, res, res slot, jog); hand positions stay in W[W_BEST + ...]
     S[s, PLAN_N] = best_len
     for k in range(best_len):
-        S[s, PLAN + PLAN_W * k] = BW[0, k]
-        S[s, PLAN + PLAN_W * k + 1] = BW[3, k] - (BW[3, k - 1] if k > 0 else 0)
-        S[s, PLAN + PLAN_W * k + 2] = BW[4, k]
-        S[s, PLAN + PLAN_W * k + 3] = BW[5, k]
-        S[s, PLAN + PLAN_W * k + 4] = BW[7, k]
+        S[s, PLAN + PLAN_W * k + PF_CARD] = BW[W_CARD, k]
+        S[s, PLAN + PLAN_W * k + PF_NCARDS] = BW[W_NCUM, k] - (BW[W_NCUM, k - 1] if k > 0 else 0)
+        S[s, PLAN + PLAN_W * k + PF_RES] = BW[W_RES, k]
+        S[s, PLAN + PLAN_W * k + PF_RSLOT] = BW[W_RSLOT, k]
+        S[s, PLAN + PLAN_W * k + PF_JOG] = BW[W_JOG, k]
     return best_len
 
 
 # ---- greedy ------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def partner_greedy_nb(T, s):
-    """The Level III most Level IV cards of the deck evolve from; ties: higher A, then listed first."""
-    n = T.ct[s, 0, F_NCARDS]
-    best = -1
-    bf = -1
-    ba = -1
-    for i in range(n):
-        if T.ct[s, i, F_KIND] != KIND_DIGIMON or T.ct[s, i, F_LEVEL] != LV_III:
-            continue
-        f = 0
-        for j in range(n):
-            if T.ct[s, j, F_KIND] == KIND_DIGIMON and T.ct[s, j, F_LEVEL] == E.LV_IV:
-                for a in range(T.ct[s, j, F_REQ_N]):
-                    if T.ct[s, j, F_REQ + a * REQ_WIDTH + R_FROM] == T.ct[s, i, F_NAME]:
-                        f += 1
-                        break
-        a0 = T.ct[s, i, F_ATK + 0]
-        if best < 0 or f > bf or (f == bf and a0 > ba):
-            best = i
-            bf = f
-            ba = a0
-    return best
-
-
-@njit(cache=True, inline="always")
-def best_l3_nb(T, S, s):
-    """Greedy: hand position of the Level III to exchange to (-1 none)."""
-    if S[s, TOP] >= 0:
-        return -1
-    best = -1
-    ba = T.ct[s, S[s, L3], F_ATK + 0]
-    for pos in range(S[s, HAND_N]):
-        c = S[s, HAND + pos]
-        if T.ct[s, c, F_DLEVEL] == LV_III and T.ct[s, c, F_ATK + 0] > ba:
-            best = pos
-            ba = T.ct[s, c, F_ATK + 0]
-    return best
-
-
 @njit(cache=True, _nrt=False)
 def free_slots_nb(S, s):
     f = 0
@@ -565,82 +454,3 @@ def free_slots_nb(S, s):
             f += 1
     return f
 
-
-@njit(cache=True, _nrt=False)
-def appearance_cost_mask_nb(T, S, s):
-    """Greedy (reference_greedy.appearance_cost_cards): the hand cards it keeps for the ``place`` cost of
-    an appearance it holds for — for each appearance row with such a cost of a Digimon kept by BL-2b,
-    the first other hand card matching the row's filter; a bit mask of hand positions."""
-    keep = appearance_keep_nb(T, S, s)
-    m = np.int64(0)
-    while keep != 0:
-        pos = ctz_nb(keep)
-        keep &= keep - 1
-        c = S[s, HAND + pos]
-        for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
-            place = False
-            for k in range(E.MAX_COSTS):
-                if T.eff[r, E.E_COST0 + 2 * k] == E.K_PLACE:
-                    place = True
-            if not place:
-                continue
-            for q in range(S[s, HAND_N]):
-                if q == pos:
-                    continue
-                ok = True
-                for i in range(E.MAX_FILTERS):
-                    fk = T.eff[r, E.E_FILT0 + 2 * i]
-                    if fk != E.FK_NONE and not filter_card_nb(T, s, S[s, HAND + q], fk, T.eff[r, E.E_FILT0 + 2 * i + 1]):
-                        ok = False
-                if ok:
-                    m |= np.int64(1) << q
-                    break
-    return m
-
-
-@njit(cache=True, inline="always")
-def options_to_set_nb(T, S, s):
-    """Greedy: the usable options it sets (DM-PREP-1 step 6) or keeps for that at the discard step —
-    the first ones in hand order, one per empty slot, except the cards it keeps for an appearance's
-    ``place`` cost (appearance_cost_mask_nb); a bit mask of hand positions."""
-    free = free_slots_nb(S, s)
-    m = np.int64(0)
-    n = 0
-    res = appearance_cost_mask_nb(T, S, s)
-    for pos in range(S[s, HAND_N]):
-        if n >= free:
-            break
-        c = S[s, HAND + pos]
-        if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
-            continue
-        if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
-            dup = False
-            for k in range(3):
-                x = S[s, SLOT + k]
-                if x >= 0 and T.ct[s, x, F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            mm = m
-            while mm != 0:
-                q = ctz_nb(mm)
-                mm &= mm - 1
-                if T.ct[s, S[s, HAND + q], F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            if dup:
-                continue
-        m |= np.int64(1) << pos
-        n += 1
-    return m
-
-
-@njit(cache=True, _nrt=False)
-def discard_greedy_nb(T, S, s, keep, app):
-    discard_baseline_nb(T, S, s, keep, 2, app)
-    m = options_to_set_nb(T, S, s)
-    if app:
-        m |= appearance_cost_mask_nb(T, S, s)
-    while m != 0:
-        keep[ctz_nb(m)] = 1
-        m &= m - 1
-    b = best_l3_nb(T, S, s)
-    if b >= 0:
-        keep[b] = 1

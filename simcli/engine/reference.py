@@ -88,72 +88,9 @@ class PlayerState:
 
 
 # =============================================================================================
-# Players (pure Python twins of players.py)
+# What the players' policies share (BL-2's keep and BL-4's search; twins of players.py).  The
+# policies themselves: reference_baseline.py, reference_greedy.py, reference_random.py.
 # =============================================================================================
-class BaselinePlayer:
-    """RULES.md §5, BL-1..BL-7."""
-
-    name = "baseline"
-    cost_aware = False
-
-    def partner(self, t: Tables, s: int) -> int:
-        """BL-1: the Level III with the highest A attack; ties → first in the deck file."""
-        best, best_a = -1, -1
-        for i in range(int(t.n_cards[s])):
-            if t.kind[s, i] == E.KIND_DIGIMON and t.level[s, i] == E.LV_III and t.atk[s, i, 0] > best_a:
-                best, best_a = i, int(t.atk[s, i, 0])
-        return best
-
-    def discard(self, g: "Game", p: PlayerState) -> list[int]:
-        """BL-2: hand positions to discard (Preparation step 1)."""
-        return baseline_discard(g, p, max_opts=2)
-
-    def exchange(self, g, p) -> int:
-        return -1  # BL-3
-
-    def plan(self, g: "Game", p: PlayerState) -> list[Step]:
-        return plan_chain(g, p, cost_aware=self.cost_aware)
-
-    def hold(self, g, p, steps) -> bool:
-        return False  # BL-4: the baseline evolves whenever it can
-
-    def cancel(self, g, p) -> bool:
-        return False
-
-    def set_options(self, g, p) -> list[int]:
-        return []  # BL-5
-
-    def battle_action(self, g, p):
-        """BL-5: no options, abilities or support Digimon; BL-8: an appearance."""
-        ch = self.appear_choice(g, p, E.T_BATTLE)
-        return None if ch is None else (3, ch[0], ch[1])
-
-    def timed_options(self, g, p, timing) -> list[int]:
-        return []  # BL-5
-
-    def negate_response(self, g, p, user, card, count):
-        return None  # BL-5: never negates
-
-    def item_negation(self, g, p):
-        return None  # BL-5
-
-    def ignore_choice(self, g, p):
-        return None  # BL-5: never uses evolve_ignore
-
-    def appear_choice(self, g, p, timing):
-        """BL-8 (decided): at the start of the battle and in each of its battle windows, the first card
-        in hand order with an appearance row of this timing that can be used now (its first such row)
-        appears; at most one appearance per player and turn."""
-        from simcli.engine.reference_effects import legal_appearances
-
-        for pos, r in legal_appearances(g, p, timing):
-            return pos, r
-        return None
-
-    def evolve_target(self, g, p, row):
-        return None  # BL-5: never uses an evolve_now option or ability
-
-
 def hand_chain_keep(g: "Game", p: PlayerState) -> set[int]:
     """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2).
 
@@ -268,10 +205,66 @@ def _find_named(t, s, p, nm, used_hand, used_slots):
     return None
 
 
+def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncards: int, steps: list,
+                cost_aware: bool = False):
+    """The evolution steps that can be prepared next from card `cur` (Preparation step 4), in hand order
+    then requirement alternative: (Step, hand positions used, slots used, ●/X cards taken so far).
+    cost_aware: only steps whose discard costs the hand left after Preparation can pay (greedy)."""
+    t, s = g.t, p.seat
+    deck_n = len(p.deck)
+    lv = int(t.level[s, cur]) + 1
+    if lv > E.LV_ULTIMATE:
+        return
+    for pos, c in enumerate(p.hand):
+        if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
+            continue
+        for a in range(int(t.req_n[s, c])):
+            if t.req[s, c, a, R_FROM] != t.name[s, cur] or not qualifier_ok(t, s, c, a, cur):
+                continue
+            n = int(t.req[s, c, a, R_CARDS])
+            if ncards + n > deck_n:
+                continue
+            uh, us = set(used_hand), set(used_slots)
+            uh.add(pos)
+            st = Step(c, pos, a, n)
+            cost = int(t.xdisc[s, c])
+            w = int(t.req[s, c, a, R_WP])
+            if w > 0:
+                r = _find_wp(t, s, p, w, uh, us, lv)
+                if r is None:
+                    continue
+                _claim(p, st, r, uh, us)
+                cost += int(t.rcost[s, st.res])
+            o = int(t.req[s, c, a, R_OPT])
+            if o >= 0:
+                r = _find_named(t, s, p, o, uh, us)
+                if r is None:
+                    continue
+                _claim(p, st, r, uh, us)
+            j = int(t.req[s, c, a, R_JOG])
+            if j >= 0:
+                jp = -1
+                pqk, pqv = int(t.req[s, c, a, R_PQK]), int(t.req[s, c, a, R_PQV])
+                for pos2, c2 in enumerate(p.hand):
+                    if pos2 not in uh and t.kind[s, c2] == E.KIND_DIGIMON and t.name[s, c2] == j \
+                            and (pqk == 0 or card_match(t, s, c2, pqk, pqv)):
+                        jp = pos2
+                        break
+                if jp < 0:
+                    continue
+                st.jog = p.hand[jp]
+                uh.add(jp)
+            if cost_aware:
+                # hand left after prep = hand minus all cards the chain uses; costs so far
+                spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
+                if len(p.hand) - len(uh) - spent < cost:
+                    continue
+            yield st, frozenset(uh), frozenset(us), ncards + n
+
+
 def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step]:
     """BL-4: the best chain of evolution steps that can be prepared now (see RULES §5)."""
     t, s = g.t, p.seat
-    deck_n = len(p.deck)
     best: list = [None, None]  # key, steps
 
     def rec(cur: int, used_hand: frozenset, used_slots: frozenset, ncards: int, steps: list):
@@ -281,54 +274,8 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                    tuple(st.hand_pos for st in steps), tuple(st.alt for st in steps))
             if best[0] is None or key < best[0]:
                 best[0], best[1] = key, list(steps)
-        lv = int(t.level[s, cur]) + 1
-        if lv > E.LV_ULTIMATE:
-            return
-        for pos, c in enumerate(p.hand):
-            if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
-                continue
-            for a in range(int(t.req_n[s, c])):
-                if t.req[s, c, a, R_FROM] != t.name[s, cur] or not qualifier_ok(t, s, c, a, cur):
-                    continue
-                n = int(t.req[s, c, a, R_CARDS])
-                if ncards + n > deck_n:
-                    continue
-                uh, us = set(used_hand), set(used_slots)
-                uh.add(pos)
-                st = Step(c, pos, a, n)
-                cost = int(t.xdisc[s, c])
-                w = int(t.req[s, c, a, R_WP])
-                if w > 0:
-                    r = _find_wp(t, s, p, w, uh, us, lv)
-                    if r is None:
-                        continue
-                    _claim(p, st, r, uh, us)
-                    cost += int(t.rcost[s, st.res])
-                o = int(t.req[s, c, a, R_OPT])
-                if o >= 0:
-                    r = _find_named(t, s, p, o, uh, us)
-                    if r is None:
-                        continue
-                    _claim(p, st, r, uh, us)
-                j = int(t.req[s, c, a, R_JOG])
-                if j >= 0:
-                    jp = -1
-                    pqk, pqv = int(t.req[s, c, a, R_PQK]), int(t.req[s, c, a, R_PQV])
-                    for pos2, c2 in enumerate(p.hand):
-                        if pos2 not in uh and t.kind[s, c2] == E.KIND_DIGIMON and t.name[s, c2] == j \
-                                and (pqk == 0 or card_match(t, s, c2, pqk, pqv)):
-                            jp = pos2
-                            break
-                    if jp < 0:
-                        continue
-                    st.jog = p.hand[jp]
-                    uh.add(jp)
-                if cost_aware:
-                    # hand left after prep = hand minus all cards the chain uses; costs so far
-                    spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
-                    if len(p.hand) - len(uh) - spent < cost:
-                        continue
-                rec(c, frozenset(uh), frozenset(us), ncards + n, steps + [st])
+        for st, uh, us, n in chain_steps(g, p, cur, used_hand, used_slots, ncards, steps, cost_aware):
+            rec(st.card, uh, us, n, steps + [st])
 
     rec(p.base(), frozenset(), frozenset(), 0, [])
     return best[1] or []
@@ -345,7 +292,7 @@ class DmcgRules:
     def setup(self, g: "Game", p: PlayerState, player) -> None:
         """DM-SET-1: partner face-down in the box, shuffle 29, top → point gauge, draw 6."""
         t, s = g.t, p.seat
-        partner = player.partner(t, s)
+        partner = player.partner(t, s, g.rng)
         p.l3 = partner
         p.deck = [i for i in range(int(t.n_cards[s])) if i != partner]
         g.rng.shuffle(p.deck)
@@ -886,13 +833,29 @@ class Game:
 
 
 def make_player(name: str):
+    """A new player of this policy (codes.PLAYER_NAMES): one per seat and game."""
     if name == "baseline":
+        from simcli.engine.reference_baseline import BaselinePlayer
+
         return BaselinePlayer()
     if name == "greedy":
         from simcli.engine.reference_greedy import GreedyPlayer
 
         return GreedyPlayer()
+    if name == "random":
+        from simcli.engine.reference_random import RandomPlayer
+
+        return RandomPlayer()
     raise ValueError(f"unknown player {name!r}")
+
+
+def __getattr__(name: str):
+    """``reference.BaselinePlayer`` (it lives in reference_baseline.py, which imports this module)."""
+    if name == "BaselinePlayer":
+        from simcli.engine.reference_baseline import BaselinePlayer
+
+        return BaselinePlayer
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def play_game(t: Tables, seed: int, game: int, players=("baseline", "baseline"), turn_cap=E.DEFAULT_TURN_CAP,

@@ -1,4 +1,4 @@
-"""The ``greedy`` player (pure Python twin of players.py's greedy functions).
+"""The ``greedy`` player (pure Python; twin: policy_greedy.py).
 
 A stronger heuristic than the baseline, still deterministic:
 
@@ -33,7 +33,8 @@ from __future__ import annotations
 import dataclasses
 
 from simcli.engine import enums as E
-from simcli.engine.reference import BaselinePlayer, appearance_keep, baseline_discard
+from simcli.engine.reference import appearance_keep, baseline_discard
+from simcli.engine.reference_baseline import BaselinePlayer
 from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
@@ -327,11 +328,54 @@ def banned(g, p, c) -> bool:
     return False
 
 
+def usable_timed_options(g, p, timing) -> list[int]:
+    """The slots of the options p can use at this timing outside the battle windows (face-down, usable,
+    not blocked or banned, every row of the timing payable, some row's conditions holding), slot order
+    (kernel_effects.timed_options_nb)."""
+    t, s = g.t, p.seat
+    out = []
+    for k, c in enumerate(p.slots):
+        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
+            continue
+        rs = option_rows(g, p, c, timing)
+        if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
+            continue  # an evolve_ignore option is used in Preparation step (4) only
+        if rs and all(cost_payable(g, p, r) for r in rs) and any(cond_ok(g, p, r) for r in rs):
+            out.append(k)
+    return out
+
+
+def battle_actions(g, p):
+    """p's usable battle actions: abilities (0, row index), supports (2, hand position), options
+    (1, slot) — each as (kind, index, rows, option card or -1), in scan order."""
+    t, s = g.t, p.seat
+    abil, sup, opts = [], [], []
+    for r, row in unused_battle_abilities(g, p):
+        if cost_payable(g, p, row) and cond_ok(g, p, row):
+            abil.append((0, r, [row], -1))
+    if p.support < 0:  # DM-BAT-2: one support Digimon per turn
+        for pos, c in enumerate(p.hand):
+            if t.kind[s, c] != E.KIND_DIGIMON:
+                continue
+            rs = option_rows(g, p, c, E.T_SUPPORT)
+            if rs and all(cost_payable(g, p, r) for r in rs):
+                sup.append((2, pos, rs, -1))
+    for k, c in enumerate(p.slots):
+        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
+            continue
+        rs = option_rows(g, p, c, E.T_BATTLE)
+        # a card that negates is used only as an answer (negate_response): "Invalidate … before it
+        # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone
+        if rs and all(cost_payable(g, p, r) for r in rs) and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
+            opts.append((1, k, rs, c))
+    return abil, sup, opts
+
+
 class GreedyPlayer(BaselinePlayer):
     name = "greedy"
     cost_aware = True
 
-    def partner(self, t, s) -> int:
+    def partner(self, t, s, rng=None) -> int:
         best, bk = -1, None
         n = int(t.n_cards[s])
         for i in range(n):
@@ -394,17 +438,7 @@ class GreedyPlayer(BaselinePlayer):
         return self._settable(g, p)
 
     def timed_options(self, g, p, timing) -> list[int]:
-        t, s = g.t, p.seat
-        out = []
-        for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
-                continue
-            rs = option_rows(g, p, c, timing)
-            if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
-                continue  # an evolve_ignore option is used in Preparation step (4) only
-            if rs and all(cost_payable(g, p, r) for r in rs) and any(cond_ok(g, p, r) for r in rs):
-                out.append(k)
-        return out
+        return usable_timed_options(g, p, timing)
 
     def negate_response(self, g, p, user, card, count):
         """(kind, index) p answers user's option `card` with — (0, ◎ ability row) of its Digimon first
@@ -466,29 +500,7 @@ class GreedyPlayer(BaselinePlayer):
         return (slot, best) if best >= 0 else None
 
     def battle_actions(self, g, p):
-        """Its usable battle actions: abilities (0, row index), supports (2, hand position), options
-        (1, slot) — each as (kind, index, rows, option card or -1), in scan order."""
-        t, s = g.t, p.seat
-        abil, sup, opts = [], [], []
-        for r, row in unused_battle_abilities(g, p):
-            if cost_payable(g, p, row) and cond_ok(g, p, row):
-                abil.append((0, r, [row], -1))
-        if p.support < 0:  # DM-BAT-2: one support Digimon per turn
-            for pos, c in enumerate(p.hand):
-                if t.kind[s, c] != E.KIND_DIGIMON:
-                    continue
-                rs = option_rows(g, p, c, E.T_SUPPORT)
-                if rs and all(cost_payable(g, p, r) for r in rs):
-                    sup.append((2, pos, rs, -1))
-        for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
-                continue
-            rs = option_rows(g, p, c, E.T_BATTLE)
-            # a card that negates is used only as an answer (negate_response): "Invalidate … before it
-            # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone
-            if rs and all(cost_payable(g, p, r) for r in rs) and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
-                opts.append((1, k, rs, c))
-        return abil, sup, opts
+        return battle_actions(g, p)
 
     def battle_action(self, g, p):
         """In its battle window: (1) a card whose sure damage ends the game; (2) when not already

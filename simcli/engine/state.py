@@ -30,7 +30,7 @@ FIRST_RENEW = RENEW + 1  # turn of the first renewal (0 never)
 EXCH = FIRST_RENEW + 1  # Level III prepared for exchange (-1 none)
 MAXLV = EXCH + 1  # highest level reached (bit mask of LV_*)
 PLAN_N = MAXLV + 1  # prepared evolution steps
-PLAN = PLAN_N + 1  # steps x PLAN_W: (card, ncards, res card, res slot, jogress card)
+PLAN = PLAN_N + 1  # steps x PLAN_W: fields codes.PF_* (card, ncards, res card, res slot, jogress card)
 PLAN_W = 5
 MAX_STEPS = 3
 ABIL_USED = PLAN + PLAN_W * MAX_STEPS  # bit mask of the top Digimon's effect rows used this turn
@@ -49,15 +49,15 @@ DRAWN = EVO + 2 * MAX_EVO  # bit mask of the cards that entered the hand in this
 USED = DRAWN + 1  # bit mask of the cards used in this game
 NS = USED + 1
 
-# misc per-game scratch X (int32 [64])
+# misc per-game scratch X (int32 [NX])
 X_SPENT_N = 0  # options used this phase, to the Dark Area at its end: pairs (seat, slot) from X_SPENT
 X_SPENT = 1
 X_FA = 40  # first attacker of this turn
 X_TURN = 41  # turn number
-X_LIST = 42  # small list scratch (slot indices), up to 3
+X_LIST = 42  # small list scratch (slot indices), up to 3: the options a policy uses at a timing
 X_PLAYER = 45  # the two seats' policies (PLAYER_*), set each turn (negation responses need the opponent's)
 X_PER = 47  # per_* count the player chose for the ability / option it is about to use (0 none)
-X_APPEAR_ROW = 48  # greedy's battle action "appear": the appearance row (the hand position is the index)
+X_APPEAR_ROW = 48  # a battle action "appear" (codes.ACT_APPEAR): the appearance row (the hand position is the index)
 X_DIRTY = 49  # a box changed or slots were cleared in this battle: rebuild the modifiers after the action
 X_IN_BATTLE = 50  # 1 from the face-up options of the start of the battle to the end of the windows
 X_LOG_N = 51  # entries of this battle's modifier log (rebuilds re-apply them)

@@ -44,7 +44,8 @@ def _identity(s: dict) -> list[tuple[str, str]]:
         ("turn cap", str(s["turn_cap"])),
         ("engine version", s["engine_version"]),
         ("card database revision", s["db_revision"]),
-    ]
+    ] + ([("illustrative cards (numbers not official facts)", ", ".join(s["illustrative_cards"]))]
+         if s.get("illustrative_cards") else [])
 
 
 def _ranking_view(rank: pd.DataFrame) -> pd.DataFrame:

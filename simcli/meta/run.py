@@ -82,7 +82,7 @@ def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: i
     """Play every job in this process: one compiled kernel, all threads, one matchup at a time."""
     import numba
 
-    from simcli.engine import kernel
+    from simcli.api import engine_for
 
     chunk = int(chunk or DEFAULT_CHUNK)
     old = numba.get_num_threads()
@@ -94,7 +94,7 @@ def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: i
             tc = time.perf_counter()
             from simcli.api import first_call
 
-            first_call(lambda: kernel.run_batch(jobs[0].tables, jobs[0].pair.seed, 0, 1, turn_cap, players, nblocks=1),
+            first_call(lambda: engine_for(jobs[0].tables).run_batch(jobs[0].tables, jobs[0].pair.seed, 0, 1, turn_cap, players, nblocks=1),
                        on_compile)
             timing["compile_s"] = time.perf_counter() - tc
         for job in jobs:
@@ -102,7 +102,7 @@ def run_local(jobs: list[Job], *, players: np.ndarray, turn_cap: int, threads: i
             done = 0
             while done < job.games:
                 n = min(chunk, job.games - done)
-                part = kernel.run_batch(job.tables, job.pair.seed, done, done + n, turn_cap, players,
+                part = engine_for(job.tables).run_batch(job.tables, job.pair.seed, done, done + n, turn_cap, players,
                                         nblocks=_nblocks(n, nthreads))
                 stats = add_stats(stats, part)
                 done += n
@@ -184,8 +184,14 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
         weights = {n: float(weights.get(n, 0.0)) / tot for n in names}
     ordered = player_a != player_b
     pairs = plan_pairs(md, seed, mirrors=mirrors, ordered=ordered)
+    game_of = {getattr(d.deck, "game", "dmcg") for d in md}
+    if len(game_of) > 1:
+        raise UserError("a meta's decks must all be of one game (found " + " and ".join(sorted(game_of)) + " decks)")
+    api.check_players(next(iter(game_of), "dmcg"), player_a, player_b)
+    game = game_of.pop()
+    version, revision = api.game_identity(game)
     identity = {
-        "game": "dmcg",
+        "game": game,
         "decks": [{"name": d.name, "sha256": d.sha256} for d in md],
         "player_a": player_a,
         "player_b": player_b,
@@ -194,8 +200,8 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
         "games_per_pair": int(games),
         "mirrors": bool(mirrors),
         "turn_cap": turn_cap,
-        "engine_version": simcli.ENGINE_VERSION,
-        "db_revision": db_revision(),
+        "engine_version": version,
+        "db_revision": revision,
     }
     store = Store(out_dir) if out_dir is not None else None
     results: dict[str, dict] = {}
@@ -210,10 +216,8 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     todo = [p for p in pairs if p.key not in results]
     if on_plan is not None:
         on_plan({"pairs": len(pairs), "finished": len(results), "games_per_pair": games, "decks": len(md)})
-    from simcli.engine.tables import kernel_tables
-
     def compiler(p: Pair):
-        return lambda: kernel_tables(api.prepare(md[p.a].deck, md[p.b].deck, effects)[0])
+        return lambda: api.kernel_tables_for(api.prepare(md[p.a].deck, md[p.b].deck, effects)[0])
 
     jobs = [Job(p, games, compiler(p)) for p in todo]
 
@@ -262,6 +266,9 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
         "games_per_s": played_now / elapsed if elapsed > 0 and played_now else 0.0,
         "compile_s": timing.get("compile_s", 0.0),
     }
+    if game == "appmon":  # docs/appmon.md: every output says which cards' numbers are not official facts
+        summary["illustrative_cards"] = sorted({f"{c['number']} {c['name']}" for d in md for c in d.deck.cards()
+                                                if c.get("illustrative")})
     out = {"summary": summary, "matchups": mu, "ranking": rank, "matrix": tb.matrix(names, mu),
            "stats": {(names[p.a], names[p.b]): results[p.key] for p in pairs}, "decks": md, "written": []}
     if out_dir is not None:
