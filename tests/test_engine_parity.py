@@ -140,3 +140,18 @@ def test_card_statistics_agree():
         assert np.array_equal(np.asarray(ref[key]), np.asarray(ker[key])), key
     assert ker["card_games_drawn"].max() <= n and ker["card_games_used"].max() <= n
     assert ker["card_games_used"][1].sum() > 0
+
+
+@pytest.mark.parametrize("opponent", ["agumon-bond-of-courage-re146", "volcdramon-bx164"])
+def test_parity_magnamon_answers(opponent):
+    # issue 9: greedy judges an appearance with its ◎ abilities and keeps an appearance's `place` card
+    # (Re-146 against Bx-182); the damage rule skips rows that cannot act; a negate card is only an
+    # answer and cannot answer an immune player's own options (Elaborate Tactics against Bx-182's Let's
+    # Stop Fighting) — on both engines, game by game
+    from simcli.decks import load_deck
+
+    d = ROOT / "decks" / "dmcg"
+    a = load_deck(d / "magnamon-xantibody-bx182.deck").cards()
+    b = load_deck(d / f"{opponent}.deck").cards()
+    T, _ = compile_tables([a, b], effects=True)
+    _compare(T, ("greedy", "greedy"), True, seed=9)

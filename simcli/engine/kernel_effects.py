@@ -921,6 +921,17 @@ def negate_with_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
     use_nb(S, uses, p, c)
 
 
+@njit(cache=True, _nrt=False)
+def _shielded_nb(T, u, card):
+    """reference_greedy.shielded, its immunity already checked: u's option `card` has no row aimed only
+    at the opponent (OPF_OPP less force_draw), so it cannot be invalidated (seed 003 §3.5)."""
+    for r in range(T.ct[u, card, F_EFF_LO], T.ct[u, card, F_EFF_HI]):
+        op = T.eff[r, E_OP]
+        if (OP_FLAGS[op] & OPF_OPP) != 0 and op != E.OP_FORCE_DRAW:
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def negate_pick_nb(T, S, M, X, p, target_type, card):
     return _negate_pick_c_nb(T, S, M, X, np.int64(p), np.int64(target_type), np.int64(card))
@@ -930,7 +941,9 @@ def negate_pick_nb(T, S, M, X, p, target_type, card):
 def _negate_pick_c_nb(T, S, M, X, p, target_type, card):
     """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
     on the option `card` to negate — and costs holding), else (1, slot) its first face-down negate
-    card, else (-1, -1) (reference_greedy.negate_pick)."""
+    card, else (-1, -1) (reference_greedy.negate_pick; none against a shielded option: _shielded_nb)."""
+    if card >= 0 and M[1 - p, M_IMM_OPT] != 0 and _shielded_nb(T, 1 - p, card):
+        return -1, -1
     c = cur_nb(S, p)
     if (T.ct[p, c, F_TIMINGS] & TM_NEGATE) != 0 and abilities_active_nb(T, S, M, p):
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
@@ -1685,9 +1698,10 @@ def ability_ready_nb(T, S, M, X, p, c, r):
 @njit(cache=True, inline="always")
 def option_ready_nb(T, S, M, X, p, k):
     """The option in slot k can be used in this window (face-down, usable, not banned, its battle rows
-    payable)."""
+    payable; a card that negates only as an answer: reference_greedy.battle_actions)."""
     c = S[p, SLOT + k]
     return c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and not face_up_blocked_nb(T, S, p, c) \
+        and (T.ct[p, c, F_TIMINGS] & TM_NEGATE) == 0 \
         and rows_payable_at_nb(T, S, p, c, E.T_BATTLE) and not banned_nb(T, S, M, X, p, c)
 
 

@@ -19,14 +19,15 @@ from simcli.engine.kernel_effects import (E_ARG, E_COST0, E_OP, E_TIMING, MAX_CO
                                           banned_nb, card_immune_nb, cond_ok_nb, cost_payable_nb, discard_slot_nb,
                                           battle_act_nb, face_up_blocked_nb, facedown_with_nb, final_attack_nb, forced_draw_nb,
                                           negate_pick_nb, negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb,
-                                          rebuild_nb, row_filter_nb, rows_payable_at_nb, settle_nb, sim_row_nb,
+                                          rebuild_nb, row_filter_nb, row_on_nb, rows_payable_at_nb, settle_nb, sim_row_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
 from simcli.engine.players import cur_nb, free_slots_nb
-from simcli.engine.policy_baseline import discard_baseline_nb
+from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import (APPEARED, EVOLVED, EXCH, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PLAN,
                                  PLAN_N, POWER, POWER_N, PTS, SLOT, SLOT_UP, SUPPORT, TOP, X_APP_ANY, X_APPEAR_ROW,
                                  X_LIST, X_PER, X_TURN, hand_remove_nb, push_nb)
+from simcli.engine.tables import F_MODELED
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL, F_EFF_HI, F_EFF_LO,  # noqa: F401
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_REQ,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
@@ -77,18 +78,45 @@ def best_l3_nb(T, S, s):
     return best
 
 
+@njit(cache=True, _nrt=False)
+def appearance_cost_mask_nb(T, S, s):
+    """Greedy (reference_greedy.appearance_cost_cards): the hand cards it keeps for the ``place`` cost of
+    an appearance it holds for — for each appearance row with such a cost of a Digimon kept by BL-2b,
+    the first other hand card matching the row's filter; a bit mask of hand positions."""
+    keep = appearance_keep_nb(T, S, s)
+    m = np.int64(0)
+    while keep != 0:
+        pos = ctz_nb(keep)
+        keep &= keep - 1
+        c = S[s, HAND + pos]
+        for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
+            place = False
+            for k in range(E.MAX_COSTS):
+                if T.eff[r, E.E_COST0 + 2 * k] == E.K_PLACE:
+                    place = True
+            if not place:
+                continue
+            for q in range(S[s, HAND_N]):
+                if q != pos and row_filter_nb(T, s, S[s, HAND + q], r):
+                    m |= np.int64(1) << q
+                    break
+    return m
+
+
 @njit(cache=True, inline="always")
 def options_to_set_nb(T, S, s):
     """Greedy: the usable options it sets (DM-PREP-1 step 6) or keeps for that at the discard step —
-    the first ones in hand order, one per empty slot; a bit mask of hand positions."""
+    the first ones in hand order, one per empty slot, except the cards it keeps for an appearance's
+    ``place`` cost (appearance_cost_mask_nb); a bit mask of hand positions."""
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
+    res = appearance_cost_mask_nb(T, S, s)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         c = S[s, HAND + pos]
-        if T.ct[s, c, F_USABLE_OPT] == 0:
+        if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
             continue
         if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
             dup = False
@@ -113,6 +141,8 @@ def options_to_set_nb(T, S, s):
 def discard_greedy_nb(T, S, s, keep, app):
     discard_baseline_nb(T, S, s, keep, 2, app)
     m = options_to_set_nb(T, S, s)
+    if app:
+        m |= appearance_cost_mask_nb(T, S, s)
     while m != 0:
         keep[ctz_nb(m)] = 1
         m &= m - 1
@@ -168,6 +198,32 @@ def sim_box_nb(T, S, M3, X, p, card, evolved, rng):
 
 
 @njit(cache=True, _nrt=False)
+def _appear_ability_nb(T, S, M3, M2, X, p, c, k):
+    """reference_greedy.appear_rank: the ranking k of an appearance of c (modifiers in M3), its outcome
+    raised to the best one of c's battle ◎ abilities gives (simulated on M2[0:2])."""
+    o = k // 100000
+    best = o
+    top = S[p, TOP]
+    ev = S[p, EVOLVED]
+    S[p, TOP] = c
+    S[p, EVOLVED] = 0
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] != E.T_BATTLE or not row_on_nb(T, M3, p, r) or not cost_payable_nb(T, S, p, r) \
+                or not cond_ok_nb(T, S, M3, X, p, r, -1):
+            continue
+        for i in range(2):
+            for f in range(NM):
+                M2[i, f] = M3[i, f]
+        sim_row_nb(T, S, M2, X, p, r, False, -1, 0)
+        o2 = outcome_nb(T, S, M2, p)
+        if o2 > best:
+            best = o2
+    S[p, TOP] = top
+    S[p, EVOLVED] = ev
+    return k + (best - o) * 100000
+
+
+@njit(cache=True, _nrt=False)
 def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
     """Greedy: the best legal appearance (outcome, level, A attack, then hand and row order):
     (pos * APPEAR_POS + row, its outcome), or (-1, -1)."""
@@ -183,6 +239,8 @@ def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
         for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
             if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
                 k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(0), rng)
+                if k < 200000 and T.ct[p, c, F_MODELED] != 0:
+                    k = _appear_ability_nb(T, S, M3, M2, X, p, np.int64(c), k)
                 if k > bk:
                     best = pos * E.APPEAR_POS + r
                     bk = k
@@ -354,20 +412,24 @@ def _direct_damage_c_nb(T, S, M, X, p, lo, hi, card):
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
-def damage_ok_nb(T, S, p, lo, hi):
-    return _damage_ok_c_nb(T, S, np.int64(p), np.int64(lo), np.int64(hi))
+def damage_ok_nb(T, S, M, X, p, lo, hi, card):
+    return _damage_ok_c_nb(T, S, M, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card))
 
 
 @njit(cache=True, _nrt=False)
-def _damage_ok_c_nb(T, S, p, lo, hi):
-    """Rows [lo, hi) have a battle row that damages the opponent's points and none stacks the own
+def _damage_ok_c_nb(T, S, M, X, p, lo, hi, card):
+    """Rows [lo, hi) have a battle row that damages the opponent's points now (conditions holding, the
+    opponent not immune to the option `card`; reference_greedy.damage_live) and none stacks the own
     Digimon onto the gauge (greedy's rule 3)."""
     dmg = False
+    o = 1 - p
     for r in range(lo, hi):
         if T.eff[r, E_TIMING] != E.T_BATTLE:
             continue
         op = T.eff[r, E_OP]
-        if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+        if (op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL) \
+                and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and not (card >= 0 and (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card))):
             dmg = True
         for k in range(MAX_COSTS):
             if T.eff[r, E_COST0 + 2 * k] == E.K_SELF_GAUGE:
@@ -453,13 +515,13 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     if dmg_any:  # (3) damage that does not make the battle worse
         if ab:
             for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
-                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, p, r, r + 1) \
+                if ability_ready_nb(T, S, M, X, p, c0, r) and damage_ok_nb(T, S, M, X, p, r, r + 1, -1) \
                         and sim_outcome_nb(T, S, M, M2, X, p, np.int64(r), np.int64(r + 1), np.int64(-1), np.int64(0),
                                            np.int64(p), rng) >= cur:
                     return E.ACT_ABILITY, r
         for k in range(3):
             c = S[p, SLOT + k]
-            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]) \
+            if option_ready_nb(T, S, M, X, p, k) and damage_ok_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) \
                     and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
                                        np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return E.ACT_OPTION, k

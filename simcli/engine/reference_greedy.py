@@ -30,11 +30,13 @@ A stronger heuristic than the baseline, still deterministic:
 
 from __future__ import annotations
 
+import dataclasses
+
 from simcli.engine import enums as E
-from simcli.engine.reference import baseline_discard
+from simcli.engine.reference import appearance_keep, baseline_discard
 from simcli.engine.reference_baseline import BaselinePlayer
 from simcli.engine.reference import Mods
-from simcli.engine.reference_effects import (NEGATE_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
+from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.tables import R_FROM, R_JOG
@@ -68,6 +70,40 @@ def direct_damage(g, p, rs, card) -> int:
             continue
         n += int(r[E.E_ARG]) * (1 if op == E.OP_DAMAGE else max(0, len(p.gauge) - 1))
     return n
+
+
+def damage_live(g, p, rs, card) -> bool:
+    """Some row of rs damages the opponent's points now: its conditions hold and the opponent is not
+    immune to it (an option card against ``immune_options``, seed 003 §3.5: "Cracker!!" does not reach
+    Magnamon X-Antibody; "You can use this card when your Digimon is Perfect…" is a row condition)."""
+    o = g.ps[1 - p.seat]
+    for r in rs:
+        if int(r[E.E_OP]) not in DAMAGE_OPS or not cond_ok(g, p, r):
+            continue
+        if card >= 0 and (g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)):
+            continue
+        return True
+    return False
+
+
+def appearance_cost_cards(g, p) -> set[int]:
+    """Hand positions greedy keeps for the ``place`` cost of an appearance it holds for (not set, not
+    discarded): for each appearance row with such a cost of a Digimon kept by BL-2b, the first other
+    hand card matching the row's filter (Re-146 needs a "Yagami Taichi" card from the hand; set into a
+    slot, it could no longer pay)."""
+    t, s = g.t, p.seat
+    out = set()
+    for pos in appearance_keep(g, p):
+        c = p.hand[pos]
+        for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
+            row = t.effects[r]
+            if not any(int(row[E.E_COST0 + 2 * k]) == E.K_PLACE for k in range(E.MAX_COSTS)):
+                continue
+            for q in matching_hand(g, p, row):
+                if q != pos:
+                    out.add(q)
+                    break
+    return out
 
 
 def self_gauge(rs) -> bool:
@@ -128,6 +164,32 @@ def sim_box(g, p, card: int, evolved: bool) -> tuple[list, tuple]:
         return m, (outcome(g, p, m), int(t.level[p.seat, card]), int(t.atk[p.seat, card, 0]))
     finally:
         p.top, p.evolved_turn = top, ev
+
+
+def appear_rank(g, p, card: int) -> tuple:
+    """sim_box's ranking of an appearance of `card`, its outcome the best of: no ability, or one of the
+    appeared card's battle ◎ abilities (conditions and costs as they stand, its attack modifiers
+    simulated) — an appearance is judged with the ability it brings (Agumon -Bond of Courage- Re-146:
+    "You can make your attack A or C regardless of the opponent's battle type")."""
+    t, s = g.t, p.seat
+    m, k = sim_box(g, p, card, False)
+    if k[0] >= 2 or not t.modeled[s, card]:
+        return k
+    best = k[0]
+    top, ev = p.top, p.evolved_turn
+    p.top, p.evolved_turn = card, 0
+    try:
+        for r in range(int(t.eff_lo[s, card]), int(t.eff_hi[s, card])):
+            row = t.effects[r]
+            if int(row[E.E_TIMING]) != E.T_BATTLE or not row_on(p, row, m) or not cost_payable(g, p, row) \
+                    or not cond_ok(g, p, row, m):
+                continue
+            m2 = [dataclasses.replace(x) for x in m]
+            apply_row(g, p, row, False, mods=m2, sim=True)
+            best = max(best, outcome(g, p, m2))
+    finally:
+        p.top, p.evolved_turn = top, ev
+    return (best,) + k[1:]
 
 
 def evolve_now_target(g, p, row):
@@ -213,10 +275,24 @@ def unused_battle_abilities(g, p):
             yield r, row
 
 
+def shielded(g, p, target: int) -> bool:
+    """Seed 003 §3.5 ("cannot receive the effects of the opponent's Option cards", on invalidation): the
+    option `target` of p's opponent cannot be invalidated by p when that player is immune to options
+    and the option acts on its own side or on both (no row aimed only at p: OPP_OPS less force_draw,
+    e.g. its own Let's Stop Fighting or Plug-In) — the invalidation would act on the immune player's
+    board.  An option it aims at p (Cracker!!, Hacking) can be invalidated."""
+    u = g.ps[1 - p.seat]
+    if target < 0 or not g.mods[u.seat].immune_options:
+        return False
+    return not any(int(r[E.E_OP]) in OPP_OPS and int(r[E.E_OP]) != E.OP_FORCE_DRAW for r in rows(g, u.seat, target))
+
+
 def negate_pick(g, p, target_type: int, target: int = -1):
     """(0, row) p's Digimon's unused ◎ negate ability for this option type (conditions — card conditions
     on the option `target` to negate — and costs holding), else (1, slot) its first face-down negate
-    card, else None."""
+    card, else None (none against a shielded option)."""
+    if shielded(g, p, target):
+        return None
     for r, row in unused_battle_abilities(g, p):
         if negate_kind_ok(int(row[E.E_OP]), target_type) and cond_ok(g, p, row, card=target) \
                 and cost_payable(g, p, row):
@@ -288,7 +364,9 @@ def battle_actions(g, p):
         if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
         rs = option_rows(g, p, c, E.T_BATTLE)
-        if rs and all(cost_payable(g, p, r) for r in rs):
+        # a card that negates is used only as an answer (negate_response): "Invalidate … before it
+        # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone
+        if rs and all(cost_payable(g, p, r) for r in rs) and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
             opts.append((1, k, rs, c))
     return abil, sup, opts
 
@@ -332,10 +410,11 @@ class GreedyPlayer(BaselinePlayer):
         free = sum(1 for c in p.slots if c < 0)
         names = {int(t.name[s, c]) for c in p.slots if c >= 0}
         out = []
+        res = appearance_cost_cards(g, p)
         for pos, c in enumerate(p.hand):
             if len(out) >= free:
                 break
-            if not t.usable_opt[s, c]:
+            if not t.usable_opt[s, c] or pos in res:
                 continue
             if t.face_up_limit[s, c]:
                 if int(t.name[s, c]) in names:
@@ -346,7 +425,7 @@ class GreedyPlayer(BaselinePlayer):
 
     def discard(self, g, p) -> list[int]:
         d = baseline_discard(g, p, max_opts=2)
-        keep = set(self._settable(g, p))
+        keep = set(self._settable(g, p)) | appearance_cost_cards(g, p)
         b = self._best_l3(g, p)
         if b >= 0:
             keep.add(b)
@@ -456,7 +535,7 @@ class GreedyPlayer(BaselinePlayer):
         if best is not None:
             return best
         for kind, idx, rs, card in abil + opts:  # (3) damage that does not make the battle worse
-            if any(int(r[E.E_OP]) in DAMAGE_OPS for r in rs) and not self_gauge(rs) \
+            if damage_live(g, p, rs, card) and not self_gauge(rs) \
                     and sim_outcome(g, p, rs, card, 0, s) >= cur:
                 return kind, idx, 0
         return None
@@ -466,7 +545,7 @@ class GreedyPlayer(BaselinePlayer):
         then hand and row order), or (None, -1)."""
         best, bk = None, None
         for pos, r in legal_appearances(g, p, timing):
-            k = sim_box(g, p, p.hand[pos], False)[1]
+            k = appear_rank(g, p, p.hand[pos])
             if bk is None or k > bk:
                 best, bk = (pos, r), k
         return best, (bk[0] if bk else -1)
