@@ -39,7 +39,7 @@ def _client(scheduler, workers: int | None):
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - dask is in the dev and distributed extras
-        from simcli.cli.errors import UserError
+        from simcli.errors import UserError
 
         raise UserError("--scheduler needs Dask: pip install 'simcli[distributed]'") from None
     if hasattr(scheduler, "submit"):  # an existing Client
@@ -53,7 +53,7 @@ def _client(scheduler, workers: int | None):
     try:
         return Client(scheduler, timeout="30s"), None, None
     except (OSError, TimeoutError, ValueError) as exc:
-        from simcli.cli.errors import UserError
+        from simcli.errors import UserError
 
         raise UserError(f"--scheduler {scheduler}: cannot connect: {str(exc).splitlines()[0]}") from None
 

@@ -12,7 +12,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from simcli import api
-from simcli.cards.db import DATA_DIR
 from simcli.cli.errors import Group, UserError, fail
 
 app = typer.Typer(cls=Group, no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)

@@ -72,7 +72,3 @@ class Group(TyperGroup):
 def fail(message: str, code: int = 2, lines: Sequence[str] = ()) -> NoReturn:
     """Stop the command with a one-line error (see ``CliError``)."""
     raise CliError(message, code=code, lines=lines)
-
-
-def echo_err(message: str) -> None:
-    print(message, file=sys.stderr)

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcli.cli.errors import UserError
+from simcli.errors import UserError
 
 DECK_SUFFIXES = (".deck", ".dek")
 SEED_DOMAIN = b"simcli-meta-pair-seed-v1"

@@ -151,10 +151,8 @@ def meta(decks, games: int = 10000, seed: int = 0, player_a: str = "baseline", p
     """Round robin of ``decks`` (see :func:`simcli.api.meta`)."""
     from pathlib import Path
 
-    import simcli
     from simcli import api
-    from simcli.cards.db import db_revision
-    from simcli.cli.errors import UserError
+    from simcli.errors import UserError
     from simcli import codes as E
     from simcli.meta import tables as tb
     from simcli.meta.plan import make_decks, plan_pairs, read_weights

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcli.cli.errors import UserError
+from simcli.errors import UserError
 
 STATE = ".meta-state"
 MANIFEST = "manifest.json"
