@@ -1,24 +1,12 @@
-"""``simcli deck show`` for an Appmon deck: its cards by grade, the AppGattai lines, the cards that
-are illustrative or unmodeled, and exact draw odds (numba-free)."""
+"""What ``simcli deck show`` shows of an Appmon deck, as plain data: its cards by grade, the AppGattai
+lines, the cards that are illustrative or unmodeled, and exact draw odds (numba-free; the CLI prints it)."""
 
 from __future__ import annotations
 
-from math import comb
-
 from simcli.appmon.codes import GRADE_NAMES
-
-POOL = 29  # AM-SET-1: all 30 shuffled, the point-gauge card unseen → the hand comes from 29
-
-
-def seen_by_turn(turn: int) -> int:
-    return 6 + max(0, turn - 1)
-
-
-def p_at_least_one(copies: int, seen: int, pool: int = POOL) -> float:
-    if copies <= 0:
-        return 0.0
-    seen = min(seen, pool)
-    return 1.0 - comb(pool - copies, seen) / comb(pool, seen) if pool - copies >= seen else 1.0
+# AM-SET-1 sees the cards as the DMCG does for odds: 30 shuffled, the point-gauge card unseen (a pool of
+# 29), an opening hand of 6 and one fresh card a later turn — the same exact hypergeometric as deck show's
+from simcli.decks import POOL, p_at_least_one, seen_by_turn
 
 
 def gattai_lines(deck) -> list[str]:
@@ -69,51 +57,3 @@ def show_data(deck) -> dict:
                                f"cards come from the other {POOL} (AM-SET-1); turn 1 = opening hand of "
                                f"{seen_by_turn(1)}, by turn 3 = {seen_by_turn(3)} cards seen.", "rows": rows},
     }
-
-
-def print_show(data: dict, con) -> None:
-    """Print ``show_data``'s tables (``deck show`` of an Appmon deck)."""
-    from rich.markup import escape
-    from rich.table import Table
-
-    con.print(f"[bold]{escape(data['name'])}[/bold]  ({escape(str(data['path']))}) — {escape(data['summary'])}")
-    t = Table(title="Cards (Appmon)", highlight=False)
-    for col in ("grade", "number", "name", "#", "attr", "type", "A", "B", "C", "lost S/Su/U/G", "applink",
-                "plugs", "abilities / effect"):
-        t.add_column(col, justify="right" if col in ("#", "A", "B", "C") else "left")
-    for g, rows in data["cards"].items():
-        first = True
-        for r in rows:
-            mark = ("" if r["modeled"] else " *") + (" †" if r["illustrative"] else "")
-            lost = "/".join(str(r["lost_points"][g]) for g in GRADE_NAMES) if r["lost_points"] else ""
-            link = f"{r['applink']['effect']} [{r['applink']['plug']}]" if r.get("applink") else ""
-            ab = "; ".join(r["abilities"] or []) if g != "Option" else f"{r['timing'] or '?'}: {r['effect']}"
-            atk = [str(r[k]) if r[k] is not None else "" for k in "ABC"]
-            if r["c_zero"]:
-                atk[2] += " (A→0)"
-            t.add_row(g if first else "", escape(r["number"]), escape(r["name"]) + mark, str(r["count"]),
-                      r["attribute"] or "", r["battle_type"] or "", *atk, lost, escape(link),
-                      escape(" ".join(r["plugs"] or [])), escape(ab))
-            first = False
-        t.add_section()
-    con.print(t)
-    con.print("[dim]* effects not (fully) modeled by the engine   † illustrative: numbers not official facts "
-              "(docs/appmon.md)[/dim]")
-    con.print("\n[bold]AppGattai lines[/bold]")
-    for ln in data["appgattai_lines"] or ["(none)"]:
-        con.print(f"  {ln}", markup=False)
-    if data["illustrative"]:
-        con.print(f"\n[bold]Illustrative cards[/bold] ({len(data['illustrative'])}): their numbers are not "
-                  "official facts; official fields, where the seed gives some:")
-        for r in data["illustrative"]:
-            con.print(f"  {r['number']} {r['name']}: " + (", ".join(r["official"]) or "none"), markup=False)
-    if data["unmodeled"]:
-        con.print("\n[bold]Unmodeled cards[/bold]: " + ", ".join(
-            f"{r['number']} {r['name']} ({'; '.join(r['labels'])})" for r in data["unmodeled"]), markup=False)
-    o = Table(title="Draw odds", caption=escape(data["draw_odds"]["model"]), caption_justify="left")
-    for col in ("card / group", "copies", f"turn 1 ({seen_by_turn(1)} seen)", f"by turn 3 ({seen_by_turn(3)} seen)"):
-        o.add_column(col, justify="left" if col.startswith("card") else "right")
-    for r in data["draw_odds"]["rows"]:
-        o.add_row(("[bold]" + escape(r["group"]) + "[/bold]") if r["kind"] != "card" else escape(r["group"]),
-                  str(r["copies"]), f"{r['turn1']:.1%}", f"{r['turn3']:.1%}")
-    con.print(o)

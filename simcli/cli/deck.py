@@ -63,12 +63,10 @@ def show_cli(
     except DeckError as exc:
         fail("", lines=[str(q) for q in exc.problems])
     if data["game"] == "appmon":  # the second game's cards, AppGattai lines and odds (simcli/appmon/show.py)
-        from simcli.appmon.show import print_show
-
         if as_json:
             typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
         else:
-            print_show(data, Console(soft_wrap=False, width=max(140, Console().width)))
+            _print_appmon(data, Console(soft_wrap=False, width=max(140, Console().width)))
         return
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -108,10 +106,56 @@ def show_cli(
         for r in data["unmodeled"]:
             u.add_row(escape(r["number"]), escape(r["name"]), escape(", ".join(r["labels"])))
         con.print(u)
-    o = Table(title="Draw odds", caption=escape(data["draw_odds"]["model"]), caption_justify="left")
+    con.print(_odds_table(data["draw_odds"]))
+
+
+def _odds_table(odds: dict) -> Table:
+    """The draw-odds table of either game (the same opening hand and pool: ``simcli.decks.seen_by_turn``)."""
+    o = Table(title="Draw odds", caption=escape(odds["model"]), caption_justify="left")
     for col in ("card / group", "copies", f"turn 1 ({seen_by_turn(1)} seen)", f"by turn 3 ({seen_by_turn(3)} seen)"):
         o.add_column(col, justify="left" if col.startswith("card") else "right")
-    for r in data["draw_odds"]["rows"]:
+    for r in odds["rows"]:
         o.add_row(("[bold]" + escape(r["group"]) + "[/bold]") if r["kind"] != "card" else escape(r["group"]),
                   str(r["copies"]), f"{r['turn1']:.1%}", f"{r['turn3']:.1%}")
-    con.print(o)
+    return o
+
+
+def _print_appmon(data: dict, con: Console) -> None:
+    """``deck show`` of an Appmon deck (``simcli.appmon.show.show_data``)."""
+    from simcli.appmon.codes import GRADE_NAMES
+
+    con.print(f"[bold]{escape(data['name'])}[/bold]  ({escape(str(data['path']))}) — {escape(data['summary'])}")
+    t = Table(title="Cards (Appmon)", highlight=False)
+    for col in ("grade", "number", "name", "#", "attr", "type", "A", "B", "C", "lost S/Su/U/G", "applink",
+                "plugs", "abilities / effect"):
+        t.add_column(col, justify="right" if col in ("#", "A", "B", "C") else "left")
+    for g, rows in data["cards"].items():
+        first = True
+        for r in rows:
+            mark = ("" if r["modeled"] else " *") + (" †" if r["illustrative"] else "")
+            lost = "/".join(str(r["lost_points"][g]) for g in GRADE_NAMES) if r["lost_points"] else ""
+            link = f"{r['applink']['effect']} [{r['applink']['plug']}]" if r.get("applink") else ""
+            ab = "; ".join(r["abilities"] or []) if g != "Option" else f"{r['timing'] or '?'}: {r['effect']}"
+            atk = [str(r[k]) if r[k] is not None else "" for k in "ABC"]
+            if r["c_zero"]:
+                atk[2] += " (A→0)"
+            t.add_row(g if first else "", escape(r["number"]), escape(r["name"]) + mark, str(r["count"]),
+                      r["attribute"] or "", r["battle_type"] or "", *atk, lost, escape(link),
+                      escape(" ".join(r["plugs"] or [])), escape(ab))
+            first = False
+        t.add_section()
+    con.print(t)
+    con.print("[dim]* effects not (fully) modeled by the engine   † illustrative: numbers not official facts "
+              "(docs/appmon.md)[/dim]")
+    con.print("\n[bold]AppGattai lines[/bold]")
+    for ln in data["appgattai_lines"] or ["(none)"]:
+        con.print(f"  {ln}", markup=False)
+    if data["illustrative"]:
+        con.print(f"\n[bold]Illustrative cards[/bold] ({len(data['illustrative'])}): their numbers are not "
+                  "official facts; official fields, where the seed gives some:")
+        for r in data["illustrative"]:
+            con.print(f"  {r['number']} {r['name']}: " + (", ".join(r["official"]) or "none"), markup=False)
+    if data["unmodeled"]:
+        con.print("\n[bold]Unmodeled cards[/bold]: " + ", ".join(
+            f"{r['number']} {r['name']} ({'; '.join(r['labels'])})" for r in data["unmodeled"]), markup=False)
+    con.print(_odds_table(data["draw_odds"]))
