@@ -149,9 +149,7 @@ def summarize(stats: dict, *, names, players, effects, games, seed, elapsed, gam
     out = stats["outcomes"]
     wins_a, wins_b, draws, capped = (int(x) for x in out)
     fb = stats["first_battle"]
-    fa_games = stats["first_attacker_games"]
     decided_t1 = int(fb[E.BR_FIRST] + fb[E.BR_SECOND])
-    rpg = stats["renewals_per_game"]
     ren = stats["renewals_by_turn"].sum(axis=1)
     version, revision = game_identity(game)
     return {
