@@ -178,7 +178,11 @@ OP_IMMUNE_DRAW = 56  # the opponent's force_draw ("the battle ends in a draw")
 OP_IMMUNE_CLEAR = 57  # the opponent's sending of this side's slot cards to the Dark Area (opp_slots_clear, opp_clear, opp_wipe's slots)
 OP_ATTACK_PICK = 58  # own attack becomes the one of the set arg (bit 1 A, 2 B, 4 C) with the best margin now (player's pick)
 OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point reductions of its win / draw rows ("further reduce")
-N_OPS = 60
+# Two narrow words of the core-lock and Ornismon meta decks (seed 003 §4; docs/effect-language.md "Meta decks"):
+OP_OPP_NO_SUPPORT = 60  # (passive) the opponent cannot put support Digimon into its Support Box (Ornismon Bo-98t)
+OP_HOST_ABC = 61  # own attack += the printed A + B + C of the Digimon this card's appearance moved into the own
+# support box (cost K_HOST), while it is there (Parasimon Bo-681)
+N_OPS = 62
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -267,7 +271,9 @@ K_DISCARD_IF = 6  # discard arg cards from hand that match the row filter
 K_SELF_GAUGE = 7  # the own box Digimon (not the Level III) goes to the point gauge after the effect
 K_SHOW = 8  # show a card from hand that matches the row filter (it stays in hand)
 K_PLACE = 9  # a card from hand that matches the row filter goes to the support box (stays while this Digimon does)
-N_COSTS = 10
+K_HOST = 10  # (appearance rows only) the box's top card (not the Level III) moves into the support box and stays
+# there with the card that appears, instead of going to the Dark Area (Parasimon Bo-681)
+N_COSTS = 11
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)

@@ -185,7 +185,7 @@ def test_data_appearances(appearance_texts):
     """Every appearance text of the data: rows that compile, or a label of our vocabulary."""
     _, texts = appearance_texts
     assert len(texts) == 157
-    assert sum(tr.modeled for _, tr in texts) == 84
+    assert sum(tr.modeled for _, tr in texts) == 86  # meta decks: + Qinglongmon Bo-342, Parasimon Bo-681
     vocab = Vocab()
     for r, tr in texts:
         assert bool(tr.effects) != bool(tr.unmodeled), r.where
@@ -259,3 +259,18 @@ def test_d_reaper_never_enters_play():
                 enters.add(n)
                 changed = True
     assert enters == set()
+
+
+def test_meta_deck_appearance_shapes():
+    # Qinglongmon Bo-342 shape: a Digimon of any level together with a named option, both from hand (two costs,
+    # one row filter for the named card: a Digimon never matches it)
+    assert rows("At the start of the battle, send a Digimon of any level together with a 'Winning Percentage: 60%!'"
+                " card from your hand to the Dark Area, and make this card appear directly in your Digimon box.") == [
+        "appear | when: start | cost: discard_digimon(1), discard_if(1) | filter: name=Winning Percentage: 60%!"]
+    # Parasimon Bo-681 shape: the box Digimon moves to the support box (move_host), then a points cost
+    assert rows("During battle, make this card appear from your hand. During appearance, move the Digimon in your"
+                " Digimon box (excluding Level III) to your support box./(O)After appearance, reduce your points by 30.") == [
+        "appear | cost: move_host, points(30)"]
+    # moving a Level III, or another zone: not this shape
+    assert label("During battle, make this card appear from your hand. During appearance, move the Digimon in your"
+                 " Digimon box to your support box.") == ["appearance-support-box"]

@@ -158,3 +158,25 @@ def test_special_no_clause():
 
     with pytest.raises(EffectSyntaxError):
         parse_effect("atk+10 | special: yes")
+
+
+def test_meta_deck_words():
+    # docs/effect-language.md "Meta decks": move_host (an appearance cost), host_abc and opp_no_support (a Digimon's
+    # passive rows); compile_tables refuses them anywhere else
+    from simcli.engine.tables import TableError, compile_tables
+    from test_engine_rules import digi, fill, opt
+
+    v = Vocab()
+    for text in ("appear | cost: move_host, points(20)", "host_abc | when: passive", "opp_no_support | when: passive"):
+        assert format_effect(parse_effect(text)) == text
+    row = compile_effect(parse_effect("appear | cost: move_host, points(20)"), "battle", v)
+    assert tuple(row[E.E_COST0:E.E_COST0 + 4]) == (E.K_HOST, 0, E.K_POINTS, 20)
+    assert compile_effect(parse_effect("host_abc | when: passive"), "battle", v)[E.E_OP] == E.OP_HOST_ABC
+    assert compile_effect(parse_effect("opp_no_support | when: passive"), "battle", v)[E.E_OP] == E.OP_OPP_NO_SUPPORT
+    ok = fill([digi("P", level="Ultimate", appearance=["appear | cost: move_host"], effects=["host_abc | when: passive"])])
+    compile_tables([ok, ok], effects=True)
+    for bad in (fill([digi("P", effects=["atk+10 | cost: move_host"])]),
+                fill([digi("P", effects=["host_abc"])]),
+                fill([digi("A"), opt("O", effects=["opp_no_support | when: passive"])])):
+        with pytest.raises(TableError):
+            compile_tables([bad, ok], effects=True)

@@ -1830,3 +1830,21 @@ def test_basic_attacks_written_on_the_card_become_zero():
     assert opt("Immediately reduce your points by 10. After that, if you still have points left, all of the opponent's "
                "basic attacks A, B and C written on the card become zero. This card can only be used when your Digimon is "
                "Ultimate level.").effects == ["self_damage(10) if level=Ultimate", "zero_opp if level=Ultimate"]
+
+
+def test_meta_deck_ability_shapes():
+    # Qinglongmon Bo-342 shape: "when this card makes its appearance" is the appear timing; "(including cards currently
+    # in effect)" says every card of the slots, face-up ones too
+    assert abil("(O)When this card makes its appearance, send all of the Option cards in the opponent's slots (including"
+                " cards currently in effect) to the Dark Area.").effects == ["opp_slots_clear | when: appear"]
+    # Ornismon Bo-98t / Hououmon Bo-783 shape: the opponent cannot place support Digimon (a Hybrid is never in play)
+    assert abil("(O)The opponent's Digimon (excluding Hybrid levels) cannot place a support Digimon into their support"
+                " box.").effects == ["opp_no_support | when: passive"]
+    # Parasimon Bo-681 shape: the printed A + B + C of the Digimon its appearance moved into the support box
+    assert abil("(O)Take the sum of the basic A, B, and C attack powers of the Digimon that was moved to the support box"
+                " during appearance, and add it to your attack power.").effects == ["host_abc | when: passive"]
+    # "cannot place or use" says more (Magna Garurumon Bo-851); an option has neither property
+    assert not abil("(O)The opponent cannot place or use any support Digimon in their support box.").modeled
+    assert not opt("(O)The opponent cannot place any support Digimon into their support box.").modeled
+    assert not opt("(O)Take the sum of the basic A, B, and C attack powers of the Digimon that was moved to the support"
+                   " box during appearance, and add it to your attack power.").modeled

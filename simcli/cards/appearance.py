@@ -34,7 +34,11 @@ combinations, one row per alternative ("When your Digimon is Agumon or Gabumon" 
   word: the word and the card data's one-word types that contain it, _TYPE_COMPOUNDS); "send N
   cards" → ``discard(N)``; "show the opponent a 'NAME' card from your hand" → ``show``; "place a
   'NAME' card from your hand into your support box" → ``place``; "send the top N cards of your Net
-  Ocean to the Dark Area" → ``mill(N)``.
+  Ocean to the Dark Area" → ``mill(N)``; "After appearance, reduce your points by N" → ``points(N)``; "During
+  appearance, move the Digimon in your Digimon box (excluding Level III) to your support box" → ``move_host`` (the
+  box card goes to the support box instead of the Dark Area, Parasimon Bo-681); "send a Digimon of any level together with a 'NAME' card from your
+  hand" → ``discard_digimon(1), discard_if(1)`` with the filter ``name=NAME`` (a named option: the two costs
+  take different cards).
 * Timing: "(during battle only)" / "During battle" → ``battle`` (the default, not written); "At
   the start of the battle" / "at the beginning of the battle phase" → ``when: start``.  A text
   that names no timing is labelled ``appearance-timing``.
@@ -324,6 +328,10 @@ def _c_hand_type(m, st):
     return [_Alt(costs=(f"discard_if({_count(m.group('k'))})",), filt=f) for f in _type_word_filters(m.group("w"))]
 
 
+def _c_digimon_and(m, st):
+    return [_Alt(costs=("discard_digimon(1)", "discard_if(1)"), filt=(f"name={_name(m.group('q'))}",))]
+
+
 def _c_appear(m, st):
     who = m.groupdict().get("who")
     if who and st.card_name and norm_name(who) != norm_name(st.card_name):
@@ -365,6 +373,10 @@ _CLAUSES: list[tuple[re.Pattern, object]] = [(re.compile(p, re.I), h) for p, h i
     (rf"show (?:the opponent|your opponent) (?:an?|one) (?:{_QUOTED}|(?P<n>{_NAME})) card from your hand", _c_show),
     (rf"show (?:an?|one) (?:{_QUOTED}|(?P<n>{_NAME})) card in your hand to the opponent", _c_show),
     (rf"place (?:an?|one) {_QUOTED} card from your hand into your support box", _c_place),
+    # "send a Digimon of any level together with a 'Winning Percentage: 80%!' card from your hand to the Dark Area"
+    # (Qinglongmon Bo-342): two costs of one row, the Digimon card and the named card (not a Digimon)
+    (rf"(?:send|discard) an? digimon(?: card)? of any level together with an? {_QUOTED} card from your hand"
+     rf"(?: to {_DA})?", _c_digimon_and),
     (rf"(?:send|discard) {_NUM} (?:digimon cards? )?from your hand whose type (?:name )?contains the words? "
      r"(?P<w>.+?)(?=,? and make|$)", _c_hand_type),
     (rf"(?:send|discard) {_NUM} (?P<d>{_DESC}) from your hand(?: to {_DA})?", _c_hand),
@@ -419,6 +431,12 @@ _RIDER_COSTS = [(re.compile(p, re.I), h) for p, h in (
      lambda m: [_Alt(costs=("discard(1)",))]),
     (rf"after appearance, send {_NUM} (?P<d>.+?) from your hand to {_DA}",
      lambda m: _desc_alts(m.group("d"), _count(m.group("k")))),
+    # Parasimon Bo-681: "During appearance, move the Digimon in your Digimon box (excluding Level III) to your
+    # support box" (it stays there with the card: move_host) / "After appearance, reduce your points by 20"
+    (r"during appearance, move the digimon in your digimon box \(excluding level iii\) to your support box",
+     lambda m: [_Alt(costs=("move_host",))]),
+    (r"after appearance, (?:reduce|lower) your points by (?P<k>\d+)",
+     lambda m: [_Alt(costs=(f"points({int(m.group('k'))})",))]),
 )]
 _PLACE_STAYS = re.compile(r"after battle, your ['\"‘’“”][^'\"‘’“”]+['\"‘’“”] card remains in your support box"
                           r" together with this card", re.I)

@@ -73,6 +73,10 @@ One effect per string::
               | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
+              | opp_no_support             (passive) the opponent cannot put support Digimon into its
+                                           Support Box (Ornismon Bo-98t)
+              | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
+                                           card's appearance moved into the support box (cost move_host)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -119,6 +123,9 @@ One effect per string::
               | show                       show a hand card matching the row filter (it stays in hand)
               | place                      a hand card matching the row filter goes to the support box
                                            (it stays there while this Digimon is in the box)
+              | move_host                  (appearance rows) the box's top card (not the Level III) goes
+                                           to the support box, not to the Dark Area, and stays there
+                                           while the card that appeared is in the box (Parasimon Bo-681)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | digimon                    = discarded, leave
               | lifespan                   = discarded, lifespan
@@ -184,6 +191,8 @@ _OP_SIMPLE = {
     "immune_draw": E.OP_IMMUNE_DRAW,
     "immune_clear": E.OP_IMMUNE_CLEAR,
     "immune_further": E.OP_IMMUNE_FURTHER,
+    "opp_no_support": E.OP_OPP_NO_SUPPORT,
+    "host_abc": E.OP_HOST_ABC,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -243,7 +252,8 @@ _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first":
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
-_COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE}
+_COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
+               "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
 _FILTER_OPS = ("search", "per_discard_if")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}

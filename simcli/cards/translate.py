@@ -831,8 +831,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_item")]),
         (r"invalidate one of the opponent's (?:item, program,? or field|program, item,? or field|option) (?:option )?cards"
          r" before it takes effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option")]),
-        (r"send all (?:of )?(?:the )?(?:cards|option cards) in (?:your |the )?opponent's (?:option )?slots to the dark area",
-         lambda m: [_Eff("opp_slots_clear")]),
+        # "(including cards currently in effect)" (Qinglongmon Bo-342): every card of the slots, face-up ones too
+        (r"send all (?:of )?(?:the )?(?:cards|option cards) in (?:your |the )?opponent's (?:option )?slots"
+         r"(?: \(including cards currently in effect\))? to the dark area", lambda m: [_Eff("opp_slots_clear")]),
         (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
@@ -1255,7 +1256,7 @@ _LEAD_IN = re.compile(
 _TWICE_LEAD = re.compile(r"only twice (?:during (?:the )?battle|during (?:the|a) turn|per turn),?\s+(?:you (?:may|can) )?", re.I)
 _TIMES_MAX = re.compile(r"(.+?),? \((one|two|three|1|2|3) (times?|cards?) max\)", re.I)
 _BATTLE_LEAD = re.compile(r"(?:during (?:the )?battle(?: phase)?|in battle|during battles|until the end of the battle phase),?\s+", re.I)
-_APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this digimon makes its appearance|you make this digimon appear"
+_APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this (?:digimon|card) makes its appearance|you make this digimon appear"
                           r"|this digimon appears),?\s+", re.I)
 # "When you fuse into this Digimon": the same moment for a Digimon reached only by fusion (the data test
 # checks that every such card is a Jogress-only or out-of-scope card)
@@ -2241,6 +2242,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:when|if) the opponent has the words (?P<w>'[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type, (?P<a>.+?)\.?",
      _opp_type_words),
     # ---- printed properties of Digimon ---------------------------------------------------------
+    # meta decks: "The opponent's Digimon (excluding Hybrid levels) cannot place any support Digimon in their support
+    # boxes" (Ornismon Bo-98t, Cherubimon Bo-114t, Hououmon Bo-783; a Hybrid is never in play, DM-DECK-3); "cannot
+    # place or use" (Magna Garurumon Bo-851) says more and stays unmodeled
+    (r"the opponent(?:'s digimon)?(?: \(excluding hybrid levels?\))? cannot place (?:any|a) support digimon"
+     r" (?:in|into) their support box(?:es)?\.?", _digimon_only(_Eff("opp_no_support", when="passive"))),
+    # "Take the sum of the basic A, B, and C attack powers of the Digimon that was moved to the support box during
+    # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
+    (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
+     r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),

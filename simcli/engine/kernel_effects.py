@@ -414,6 +414,7 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
+OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -741,6 +742,33 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_ATKLAST] = 1
     elif op == E.OP_NO_LOSS:
         M[p, M_NOLOSS] = 1
+    elif op == E.OP_HOST_ABC:
+        M[p, M_ADD] += host_abc_nb(T, S, p)
+
+
+@njit(cache=True, _nrt=False)
+def host_abc_nb(T, S, p):
+    """host_abc (Parasimon Bo-681): the printed A + B + C of the Digimon p's box card moved into its support box
+    when it appeared (move_host), while it is there (reference_effects.host_abc)."""
+    h = S[p, SUPBOX]
+    if h < 0 or S[p, SUPBOX_OWNER] != cur_nb(S, p) or T.ct[p, h, F_KIND] != E.KIND_DIGIMON:
+        return 0
+    return T.ct[p, h, F_ATK + 0] + T.ct[p, h, F_ATK + 1] + T.ct[p, h, F_ATK + 2]
+
+
+@njit(cache=True, _nrt=False)
+def support_barred_nb(T, S, M, X, p):
+    """p cannot put a support Digimon into its Support Box: the opponent's box Digimon has an acting passive
+    ``opp_no_support`` row whose conditions hold (Ornismon Bo-98t; reference_effects.support_barred)."""
+    o = 1 - p
+    if not abilities_active_nb(T, S, M, o):
+        return False
+    c = cur_nb(S, o)
+    for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == E.OP_OPP_NO_SUPPORT and T.eff[r, E_TIMING] == E.T_PASSIVE and row_on_nb(T, M, o, r) \
+                and cond_ok_nb(T, S, M, X, o, r, -1):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -1297,6 +1325,15 @@ def appear_nb(T, S, M, X, p, pos, r, rng, uses):
     return _appear_c_nb(T, S, M, X, np.int64(p), np.int64(pos), np.int64(r), rng, uses)
 
 
+@njit(cache=True, inline="always")
+def appear_host_nb(T, r):
+    """Appearance row r has the cost move_host."""
+    for k in range(MAX_COSTS):
+        if T.eff[r, E_COST0 + 2 * k] == E.K_HOST:
+            return True
+    return False
+
+
 @njit(cache=True, _nrt=False)
 def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     """Appearance (reference_effects.Effects.appear): hand[pos] appears on p's box by row r."""
@@ -1304,7 +1341,14 @@ def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     had = S[p, SUPBOX] >= 0
     pay_cost_nb(T, S, p, r, uses)
     if S[p, TOP] >= 0:
-        push_nb(S, p, DARK, DARK_N, S[p, TOP])
+        if appear_host_nb(T, r):  # move_host: the box card goes to the support box instead (Parasimon)
+            if S[p, SUPBOX] >= 0:  # a card placed by the Digimon that leaves goes with it
+                push_nb(S, p, DARK, DARK_N, S[p, SUPBOX])
+            S[p, SUPBOX] = S[p, TOP]
+            S[p, SUPBOX_OWNER] = c
+            had = True
+        else:
+            push_nb(S, p, DARK, DARK_N, S[p, TOP])
     S[p, TOP] = c
     if S[p, SUPBOX] >= 0 and not had:  # placed by this appearance: it stays with the new card
         S[p, SUPBOX_OWNER] = c

@@ -20,10 +20,12 @@ from simcli.engine.kernel_effects import (E_ARG, E_COST0, E_OP, E_TIMING, MAX_CO
                                           battle_act_nb, face_up_blocked_nb, facedown_with_nb, final_attack_nb, forced_draw_nb,
                                           negate_pick_nb, negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb,
                                           rebuild_nb, row_filter_nb, row_on_nb, rows_payable_at_nb, settle_nb, sim_row_nb,
+                                          appear_host_nb, support_barred_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
 from simcli.engine.players import cur_nb, free_slots_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
+from simcli.engine.state import SUPBOX, SUPBOX_OWNER
 from simcli.engine.state import (APPEARED, EVOLVED, EXCH, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PLAN,
                                  PLAN_N, POWER, POWER_N, PTS, SLOT, SLOT_UP, SUPPORT, TOP, X_APP_ANY, X_APPEAR_ROW,
                                  X_LIST, X_PER, X_TURN, hand_remove_nb, push_nb)
@@ -238,9 +240,19 @@ def best_appearance_nb(T, S, M, M2, X, p, timing, rng):
             continue
         for r in range(T.ct[p, c, F_APP_LO], T.ct[p, c, F_APP_HI]):
             if T.eff[r, E_TIMING] == timing and appear_legal_nb(T, S, M, X, p, pos, r):
+                # move_host (Parasimon): judged with the box card already in the support box (host_abc)
+                hb = S[p, SUPBOX]
+                ho = S[p, SUPBOX_OWNER]
+                host = S[p, TOP] >= 0 and appear_host_nb(T, r)
+                if host:
+                    S[p, SUPBOX] = S[p, TOP]
+                    S[p, SUPBOX_OWNER] = c
                 k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(0), rng)
                 if k < 200000 and T.ct[p, c, F_MODELED] != 0:
                     k = _appear_ability_nb(T, S, M3, M2, X, p, np.int64(c), k)
+                if host:
+                    S[p, SUPBOX] = hb
+                    S[p, SUPBOX_OWNER] = ho
                 if k > bk:
                     best = pos * E.APPEAR_POS + r
                     bk = k
@@ -478,7 +490,8 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     bi = r
                     bo = o2
                     bn = n
-        if S[p, SUPPORT] < 0:  # DM-BAT-2: one support Digimon per turn, from hand
+        # DM-BAT-2: one support Digimon per turn, from hand; none against an opp_no_support Digimon (Ornismon Bo-98t)
+        if S[p, SUPPORT] < 0 and not support_barred_nb(T, S, M, X, p):
             for pos in range(S[p, HAND_N]):
                 c = S[p, HAND + pos]
                 if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:

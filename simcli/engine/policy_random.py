@@ -39,7 +39,7 @@ from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, a
                                           appear_legal_nb, banned_nb, battle_act_nb, cond_ok_nb, cost_payable_nb,
                                           discard_slot_nb, face_up_blocked_nb, facedown_with_nb, negate_pick_nb,
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
-                                          rows_payable_at_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
+                                          rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
 from simcli.engine.players import cur_nb, filter_card_nb, free_slots_nb
 from simcli.engine.rng import randint_nb
@@ -398,7 +398,7 @@ def _actions_nb(T, S, M, X, p, k):
                 if n == k:
                     return E.ACT_ABILITY, r
                 n += 1
-    if S[p, SUPPORT] < 0:
+    if S[p, SUPPORT] < 0 and not support_barred_nb(T, S, M, X, p):  # opp_no_support: Ornismon Bo-98t
         for pos in range(S[p, HAND_N]):
             c = S[p, HAND + pos]
             if T.ct[p, c, F_KIND] == KIND_DIGIMON and rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):

@@ -51,6 +51,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_DRAW_LOSS,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
+MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -481,6 +482,33 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.attack_last = True
     elif op == E.OP_NO_LOSS:
         mp.no_loss = True
+    elif op == E.OP_HOST_ABC:
+        mp.add += host_abc(g, p)
+
+
+def host_abc(g, p) -> int:
+    """host_abc (Parasimon Bo-681): the printed A + B + C of the Digimon p's box card moved into its support box
+    when it appeared (move_host), while it is there."""
+    t, h = g.t, p.supbox
+    if h < 0 or p.supbox_owner != p.cur() or t.kind[p.seat, h] != E.KIND_DIGIMON:
+        return 0
+    return int(t.atk[p.seat, h, 0]) + int(t.atk[p.seat, h, 1]) + int(t.atk[p.seat, h, 2])
+
+
+def appear_host(row) -> bool:
+    """The appearance row has the cost move_host: the box card goes to the support box, not the Dark Area."""
+    return any(int(row[E.E_COST0 + 2 * k]) == E.K_HOST for k in range(E.MAX_COSTS))
+
+
+def support_barred(g, p, mods=None) -> bool:
+    """p cannot put a support Digimon into its Support Box: the opponent's box Digimon has an acting passive
+    ``opp_no_support`` row whose conditions hold (Ornismon Bo-98t)."""
+    mods = mods if mods is not None else g.mods
+    o = g.ps[1 - p.seat]
+    if not g.t.modeled[o.seat, o.cur()]:
+        return False
+    return any(int(row[E.E_OP]) == E.OP_OPP_NO_SUPPORT and int(row[E.E_TIMING]) == E.T_PASSIVE
+               and row_on(o, row, mods) and cond_ok(g, o, row, mods) for row in rows(g, o.seat, o.cur()))
 
 
 def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: int = -1, count: int = 0) -> None:
@@ -908,7 +936,13 @@ class Effects(NoEffects):
         pay_cost(g, p, row)
         prev = p.cur()
         if p.top >= 0:
-            p.dark.append(p.top)
+            if appear_host(row):  # move_host: the box card goes to the support box instead (Parasimon)
+                if p.supbox >= 0:  # a card placed by the Digimon that leaves goes with it
+                    p.dark.append(p.supbox)
+                p.supbox, p.supbox_owner = p.top, c
+                had_supbox = True
+            else:
+                p.dark.append(p.top)
         p.top = c
         if p.supbox >= 0 and not had_supbox:  # placed by this appearance: it stays with the new card
             p.supbox_owner = c

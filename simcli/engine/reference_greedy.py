@@ -39,6 +39,7 @@ from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
+from simcli.engine.reference_effects import appear_host, support_barred
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -166,7 +167,20 @@ def sim_box(g, p, card: int, evolved: bool) -> tuple[list, tuple]:
         p.top, p.evolved_turn = top, ev
 
 
-def appear_rank(g, p, card: int) -> tuple:
+def appear_rank(g, p, card: int, row=None) -> tuple:
+    """_appear_rank of an appearance of `card` by `row`: one that moves the box card into the support box
+    (move_host, Parasimon Bo-681) is judged with that card already there (its host_abc)."""
+    host = row is not None and p.top >= 0 and appear_host(row)
+    sb = p.supbox, p.supbox_owner
+    if host:
+        p.supbox, p.supbox_owner = p.top, card
+    try:
+        return _appear_rank(g, p, card)
+    finally:
+        p.supbox, p.supbox_owner = sb
+
+
+def _appear_rank(g, p, card: int) -> tuple:
     """sim_box's ranking of an appearance of `card`, its outcome the best of: no ability, or one of the
     appeared card's battle ◎ abilities (conditions and costs as they stand, its attack modifiers
     simulated) — an appearance is judged with the ability it brings (Agumon -Bond of Courage- Re-146:
@@ -353,7 +367,8 @@ def battle_actions(g, p):
     for r, row in unused_battle_abilities(g, p):
         if cost_payable(g, p, row) and cond_ok(g, p, row):
             abil.append((0, r, [row], -1))
-    if p.support < 0:  # DM-BAT-2: one support Digimon per turn
+    # DM-BAT-2: one support Digimon per turn; none against an opp_no_support Digimon (Ornismon Bo-98t)
+    if p.support < 0 and not support_barred(g, p):
         for pos, c in enumerate(p.hand):
             if t.kind[s, c] != E.KIND_DIGIMON:
                 continue
@@ -543,9 +558,10 @@ class GreedyPlayer(BaselinePlayer):
     def _best_appearance(self, g, p, timing):
         """((hand position, row), outcome) of the best legal appearance (outcome, level, A attack,
         then hand and row order), or (None, -1)."""
+        t = g.t
         best, bk = None, None
         for pos, r in legal_appearances(g, p, timing):
-            k = appear_rank(g, p, p.hand[pos])
+            k = appear_rank(g, p, p.hand[pos], t.effects[r])
             if bk is None or k > bk:
                 best, bk = (pos, r), k
         return best, (bk[0] if bk else -1)

@@ -150,6 +150,12 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # round 6: the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
                              "immune_clear are an option's rows only")
+        if any(int(row[E.E_COST0 + 2 * k]) == E.K_HOST for k in range(E.MAX_COSTS)) and op != E.OP_APPEAR:
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: move_host is a cost of appearance rows only")
+        if op in (E.OP_OPP_NO_SUPPORT, E.OP_HOST_ABC) and (c.get("kind") != "Digimon" or tm != E.T_PASSIVE):
+            # the engines read these rows from the box Digimon's passive rows only
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: opp_no_support / host_abc are a Digimon's "
+                             "passive rows only")
         rows.append(row)
 
 
