@@ -334,7 +334,7 @@ def test_shipped_decks_are_legal_in_the_format_they_name():
     from simcli.decks import check_deck
 
     decks = sorted((Path(__file__).resolve().parents[1] / "decks" / "dmcg").glob("*.deck"))
-    assert len(decks) == 10
+    assert len(decks) == 12
     for d in decks:
         assert "# Format: Modern" in d.read_text(encoding="utf-8"), d.name
         assert check_deck(d, format="Modern") == [], d.name

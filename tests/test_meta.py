@@ -147,7 +147,7 @@ def test_cli_folder_json_and_report(tmp_path):
     r = _cli(["meta", DMCG, "-n", "10", "--seed", "2", "--effects", "none", "--out", out, "--json"])
     assert r.exit_code == 0, r.output
     s = json.loads([ln for ln in r.stdout.splitlines() if ln.startswith("{")][0])
-    assert len(s["decks"]) == 10 and s["pairs"] == 45 and len(s["matchups"]) == 90 and len(s["ranking"]) == 10
+    assert len(s["decks"]) == 12 and s["pairs"] == 66 and len(s["matchups"]) == 132 and len(s["ranking"]) == 12
     for k in ("engine_version", "db_revision", "seed", "tiers", "not_separable", "nondeterministic_keys"):
         assert k in s
     for f in TABLES + ("summary.json",):
