@@ -1422,9 +1422,27 @@ def test_use_against_a_hybrid_is_vacuous():
     tr = opt('(O)When facing a Perfect level Digimon, double your attack power (if your Digimon has the ability "hungry", you'
              " can use this card even when facing a Hybrid level Digimon).")
     assert tr.effects == ["atk*2 if opp_level=Perfect"]
-    # … but "even against Perfect levels" extends the card: not modeled
-    assert not opt('(O)When facing a Level IV Digimon, double your attack power (if your Digimon has the ability "hungry",'
-                   " this card can be used even against Perfect levels).").modeled
+
+
+def test_use_even_against_more_levels_widens_the_rows():
+    # round 7: "(if your Digimon has the ability "hungry", this card can be used even against Perfect levels)" (French Fried
+    # Potato Bo-5L) / "If your Digimon is a Holy Knight type, you can use this card even against Ultimate level Digimon" (The
+    # Proud Knight's Battle Bo-1056): each row that names the opponent's levels gets a copy for the new levels under the
+    # condition; the two hold for different opponents, so an addition is not counted twice
+    tr = opt('(O)When facing a Level IV Digimon, double your attack power (if your Digimon has the ability "hungry",'
+             " this card can be used even against Perfect levels).")
+    assert tr.effects == ["atk*2 if opp_level=IV", "atk*2 if opp_level=Perfect & keyword=hungry"]
+    tr = opt("(O)When facing a Level IV or Perfect level Digimon, add 100 to your attack power. (O)If your Digimon is a Holy"
+             " Knight type, you can use this card even against Ultimate level Digimon.")
+    assert tr.effects == ["atk+100 if opp_level>=IV & opp_level<=Perfect",
+                          "atk+100 if opp_level=Ultimate & species=Holy Knight"]
+    # levels the row already covers, no row naming the opponent's levels, or a usage restriction about them: unmodeled
+    assert not opt("(O)When facing a Level IV or Perfect level Digimon, add 100 to your attack power. (O)If your Digimon is a"
+                   " Holy Knight type, you can use this card even against Perfect level Digimon.").modeled
+    assert not opt("(O)Add 100 to your attack power. (O)If your Digimon is a Holy Knight type, you can use this card even"
+                   " against Ultimate level Digimon.").modeled
+    assert not opt("(O)Add 100 to your attack power. (O)This card cannot be used when the opponent is Ultimate level. (O)If"
+                   " your Digimon is a Holy Knight type, you can use this card even against Ultimate level Digimon.").modeled
 
 
 def test_name_contains_additions_and_no_zero():
@@ -1830,3 +1848,24 @@ def test_basic_attacks_written_on_the_card_become_zero():
     assert opt("Immediately reduce your points by 10. After that, if you still have points left, all of the opponent's "
                "basic attacks A, B and C written on the card become zero. This card can only be used when your Digimon is "
                "Ultimate level.").effects == ["self_damage(10) if level=Ultimate", "zero_opp if level=Ultimate"]
+
+
+def test_round7_while_active_both_sides_and_their_attack():
+    # round 7: an option's "While this card is active, <effect>" is the effect (a face-up option's rows hold while it is
+    # face-up; Digital World Crisis Bx-32)
+    tr = opt("(O)While this card is active, reduce the attack power of the opponent's blue frame Digimon by 100. (O)This card"
+             " remains in its slot and continues its effects until it is discarded by you or invalidated.")
+    assert tr.effects == ["opp_atk-100 if opp_frame=Blue | limit: discarded"]
+    # "your and your opponent's Plant and Insect Digimon" (Organic Fertilizer Bo-48): both sides, one disjoint row per species
+    tr = opt("(O)Add 20 to the attack power of your and your opponent's Plant and Insect Digimon.")
+    assert tr.effects == ["atk+20 if species=Plant", "atk+20 if species=Insect & species!=Plant",
+                          "opp_atk+20 if opp_species=Plant", "opp_atk+20 if opp_species=Insect & opp_species!=Plant"]
+    assert not opt("(O)Add 20 to the attack power of your and your opponent's Agumon and Insect Digimon.").modeled  # not species
+    # Berserk Sword St-383: "… if their hand contains a Data attribute Digimon card, their attack is reduced by 200 (if your
+    # Digimon is a Warrior or Demon Man type, further reduce their attack by 200)": the opponent's, "type" said once
+    tr = opt("(O)Check the contents of your opponent's hand; if their hand contains a Data attribute Digimon card, their"
+             " attack is reduced by 200 (if your Digimon is a Warrior or Demon Man type, further reduce their attack by 200).")
+    assert tr.effects == ["opp_atk-200 if opp_hand:attr=Data", "opp_atk-200 if opp_hand:attr=Data & species=Warrior",
+                          "opp_atk-200 if opp_hand:attr=Data & species=Demon Man & species!=Warrior"]
+    # a Digimon's name among the alternatives is not a species
+    assert not opt("(O)If your Digimon is a Leomon or Demon Man type, further reduce their attack by 200.").modeled
