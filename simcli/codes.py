@@ -178,7 +178,10 @@ OP_IMMUNE_DRAW = 56  # the opponent's force_draw ("the battle ends in a draw")
 OP_IMMUNE_CLEAR = 57  # the opponent's sending of this side's slot cards to the Dark Area (opp_slots_clear, opp_clear, opp_wipe's slots)
 OP_ATTACK_PICK = 58  # own attack becomes the one of the set arg (bit 1 A, 2 B, 4 C) with the best margin now (player's pick)
 OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point reductions of its win / draw rows ("further reduce")
-N_OPS = 60
+# round 7 (still engine 6): the opponent's box Digimon (its top card, never the Level III under it, DM-L3-1) goes to
+# its Dark Area when it matches the row filter (none: any); the Level III under it battles on
+OP_OPP_BOX_DARK = 60
+N_OPS = 61
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

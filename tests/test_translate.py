@@ -1869,3 +1869,12 @@ def test_round7_while_active_both_sides_and_their_attack():
                           "opp_atk-200 if opp_hand:attr=Data & species=Demon Man & species!=Warrior"]
     # a Digimon's name among the alternatives is not a species
     assert not opt("(O)If your Digimon is a Leomon or Demon Man type, further reduce their attack by 200.").modeled
+
+
+def test_round7_send_the_opponents_digimon_to_the_dark_area():
+    # round 7, opp_box_dark (Berenjena Bo-645): the opponent's box Digimon, with the species word as the row filter
+    tr = opt("(O)Send the opponent's Digimon with 'Unknown' in its type to the Dark Area.")
+    assert tr.effects == ["opp_box_dark | filter: type~Unknown"]
+    assert opt("(O)Send the opponent's non-Level III Digimon to the Dark Area.").effects == ["opp_box_dark"]
+    # "one of the opponent's Digimon" (a support Digimon too?) is not this
+    assert not opt("(O)Send one of the opponent's Digimon to the Dark Area.").modeled

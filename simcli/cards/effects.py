@@ -71,6 +71,9 @@ One effect per string::
               | immune_clear               … the opponent's opp_slots_clear / opp_clear / opp_wipe do not send
                                            this side's slot cards to the Dark Area (opp_wipe's hand part stays)
               | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
+              | opp_box_dark               the opponent's box Digimon (its top card, never the Level III under
+                                           it) goes to its Dark Area, if it matches the row filter (if any);
+                                           the Level III battles on (round 7)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | appear                     an appearance row: this card appears from hand (only in a
@@ -184,6 +187,7 @@ _OP_SIMPLE = {
     "immune_draw": E.OP_IMMUNE_DRAW,
     "immune_clear": E.OP_IMMUNE_CLEAR,
     "immune_further": E.OP_IMMUNE_FURTHER,
+    "opp_box_dark": E.OP_OPP_BOX_DARK,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -468,7 +472,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 

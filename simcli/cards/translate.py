@@ -966,6 +966,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "You gain the field icon 'Virus Busters'", "Your Digimon gains the Nightmare Soldiers field icon" (engine 6)
         (rf"(?:you gain|your digimon gains) the field icon '?{_FIELD_RE}'?|your digimon gains the {_FIELD_RE} field icon",
          lambda m: [_Eff(f"gain_field({_FIELDS[(m.group(1) or m.group(2)).lower()]})")]),
+        # round 7: "Send the opponent's Digimon (with 'Unknown' in its type) to the Dark Area" (Berenjena Bo-645): its box
+        # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
+        (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
+         r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
