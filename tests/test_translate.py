@@ -356,8 +356,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268; round 5: 0.291; round 6: 0.312)
-    assert _option_coverage(translated) >= 0.31
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.322)
+    assert _option_coverage(translated) >= 0.32
 
 
 def _ability_coverage(translated) -> float:
@@ -376,7 +376,8 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 152  # v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
+    assert _options_with_effects(translated) >= 158  # v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
+    # (round 7: 158)
 
 
 def test_database_coverage_figures():
@@ -386,7 +387,7 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
-    assert cov["options_modeled"] >= 222 and cov["options_with_effects"] >= 152  # round 6 (round 5: 211 / 141)
+    assert cov["options_modeled"] >= 228 and cov["options_with_effects"] >= 158  # round 7 (round 6: 222 / 152)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
