@@ -181,7 +181,11 @@ OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point r
 # round 7 (still engine 6): the opponent's box Digimon (its top card, never the Level III under it, DM-L3-1) goes to
 # its Dark Area when it matches the row filter (none: any); the Level III under it battles on
 OP_OPP_BOX_DARK = 60
-N_OPS = 61
+# round 7: own attack becomes the letter whose printed number (the card's A / B / C column) is the highest; letters tied
+# for it are the player's pick, as OP_ATTACK_PICK ("… depending on which one has the highest attack power written on
+# your card (if any of them have the same attack power, you can choose between either of them)", Golden Banana Bo-349)
+OP_ATTACK_HIGH = 61
+N_OPS = 62
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

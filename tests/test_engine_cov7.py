@@ -60,3 +60,18 @@ def test_opp_box_dark_is_an_option_effect_on_the_opponent_and_ends_its_tied_opti
     gamma, setup = _gamma_on_top(tied=True, species="Dragon")  # not removed: the option stays and adds its 10
     g, f = duel(a_opts=[SEND], b_opts=[gamma, opt("Tied", effects=["atk+10 | limit: digimon"])], setup=setup)
     assert f == [(450, 410)] and g.ps[1].points == 60
+
+
+def test_attack_high_takes_the_highest_printed_attack():
+    # round 7, attack_high: "you can make your attack either A, B, or C, depending on which one has the highest attack power
+    # written on your card (if any of them have the same attack power, you can choose between either of them)" (Golden
+    # Banana Bo-349), on both engines.  Without it A attacks with B (Beta's battle type): 200 against 250, a loss.
+    g, f = duel(a_opts=["attack_high"])
+    assert f == [(300, 250)] and g.ps[1].points == 90  # A's printed 300 is the highest: attack A
+    # B and C tied for the highest (300; B's 300 loses to Beta's 350): the pick by margin (C zeroes Beta's A attack,
+    # C-TYPE-2: 300 against 0)
+    g, f = duel(a_opts=["attack_high"], a_atk=(100, 300, 300), b_atk=(350, 240, 150))
+    assert f == [(300, 0)]
+    # the highest is the attack it already has: nothing to gain, the card stays face-down
+    g, f = duel(a_opts=["attack_high"], a_atk=(100, 200, 50))
+    assert f == [(200, 250)] and g.ps[0].slots[0] == 1

@@ -17,6 +17,9 @@ One effect per string::
               | attack_pick(AB)            own attack becomes one of the letters (two or three of A, B, C), the
                                            player's pick when the row applies: the largest margin of own over
                                            the opponent's final attack then (ties: A, B, C order)
+              | attack_high                own attack becomes the letter with the highest printed number (A, B, C
+                                           column of the card); letters tied for it: the player's pick, as
+                                           attack_pick (round 7)
               | zero_opp                   opponent's attack becomes 0
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
@@ -188,6 +191,7 @@ _OP_SIMPLE = {
     "immune_clear": E.OP_IMMUNE_CLEAR,
     "immune_further": E.OP_IMMUNE_FURTHER,
     "opp_box_dark": E.OP_OPP_BOX_DARK,
+    "attack_high": E.OP_ATTACK_HIGH,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -757,6 +757,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # round 6: "you can make your attack A, B, or C regardless of the opponent's battle type" (an option's pick)
         (r"(?:you can |you may )?make your attack (?:either )?a, b,? or c(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x}") for x in "ABC"]),
+        # round 7, Golden Banana Bo-349: "regardless of the opponent's battle type, you can make your attack either A, B, or C,
+        # depending on which one has the highest attack power written on your card (if any of them have the same attack
+        # power, you can choose between either of them)": attack_high (the printed columns; a tie is the player's pick)
+        (r"(?:regardless of (?:the |your )?opponent's battle type, )?(?:you can |you may )?make your attack either a, b,? or c,?"
+         r" depending on which one has the highest attack power written on your card \(if any of them have the same attack"
+         r" power, you can choose between either of them\)", lambda m: [_Eff("attack_high")]),
         # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
         (rf"(?:you can |you may )?make {_BT}(?: or {_BT})? your attack(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),

@@ -414,6 +414,7 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
+OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -713,6 +714,14 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_AS] = arg
     elif op == E.OP_ATTACK_PICK:
         M[p, M_AS] = attack_pick_nb(T, S, M, p, arg)
+    elif op == E.OP_ATTACK_HIGH:  # round 7: the letters of the highest printed number, then the pick among them
+        cp = cur_nb(S, p)
+        hi = max(T.ct[p, cp, F_ATK], max(T.ct[p, cp, F_ATK + 1], T.ct[p, cp, F_ATK + 2]))
+        mask = 0
+        for k in range(3):
+            if T.ct[p, cp, F_ATK + k] == hi:
+                mask |= 1 << k
+        M[p, M_AS] = attack_pick_nb(T, S, M, p, mask)
     elif op == E.OP_OPP_ATTACK_AS:
         M[o, M_AS] = arg
     elif op == E.OP_ZERO_OPP:

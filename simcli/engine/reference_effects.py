@@ -51,6 +51,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_DRAW_LOSS,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
+MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -445,6 +446,9 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.attack_as = arg
     elif op == E.OP_ATTACK_PICK:
         mp.attack_as = attack_pick(g, p, arg, mods)
+    elif op == E.OP_ATTACK_HIGH:  # round 7: the letters of the highest printed number, then the pick among them
+        printed = [int(x) for x in t.atk[p.seat, p.cur()]]
+        mp.attack_as = attack_pick(g, p, sum(1 << k for k in range(3) if printed[k] == max(printed)), mods)
     elif op == E.OP_OPP_ATTACK_AS:
         mo.attack_as = arg
     elif op == E.OP_ZERO_OPP:
