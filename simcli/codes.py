@@ -182,7 +182,14 @@ OP_IMMUNE_FURTHER = 59  # (immunity, as OP_IMMUNE_DAMAGE) the opponent's point r
 OP_OPP_NO_SUPPORT = 60  # (passive) the opponent cannot put support Digimon into its Support Box (Ornismon Bo-98t)
 OP_HOST_ABC = 61  # own attack += the printed A + B + C of the Digimon this card's appearance moved into the own
 # support box (cost K_HOST), while it is there (Parasimon Bo-681)
-N_OPS = 62
+# round 7 (still engine 6): the opponent's box Digimon (its top card, never the Level III under it, DM-L3-1) goes to
+# its Dark Area when it matches the row filter (none: any); the Level III under it battles on
+OP_OPP_BOX_DARK = 62
+# round 7: own attack becomes the letter whose printed number (the card's A / B / C column) is the highest; letters tied
+# for it are the player's pick, as OP_ATTACK_PICK ("… depending on which one has the highest attack power written on
+# your card (if any of them have the same attack power, you can choose between either of them)", Golden Banana Bo-349)
+OP_ATTACK_HIGH = 63
+N_OPS = 64
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -17,6 +17,9 @@ One effect per string::
               | attack_pick(AB)            own attack becomes one of the letters (two or three of A, B, C), the
                                            player's pick when the row applies: the largest margin of own over
                                            the opponent's final attack then (ties: A, B, C order)
+              | attack_high                own attack becomes the letter with the highest printed number (A, B, C
+                                           column of the card); letters tied for it: the player's pick, as
+                                           attack_pick (round 7)
               | zero_opp                   opponent's attack becomes 0
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
@@ -71,6 +74,9 @@ One effect per string::
               | immune_clear               … the opponent's opp_slots_clear / opp_clear / opp_wipe do not send
                                            this side's slot cards to the Dark Area (opp_wipe's hand part stays)
               | discard_hand | opp_discard_hand        the own / the opponent's whole hand goes to the Dark Area
+              | opp_box_dark               the opponent's box Digimon (its top card, never the Level III under
+                                           it) goes to its Dark Area, if it matches the row filter (if any);
+                                           the Level III battles on (round 7)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -193,6 +199,8 @@ _OP_SIMPLE = {
     "immune_further": E.OP_IMMUNE_FURTHER,
     "opp_no_support": E.OP_OPP_NO_SUPPORT,
     "host_abc": E.OP_HOST_ABC,
+    "opp_box_dark": E.OP_OPP_BOX_DARK,
+    "attack_high": E.OP_ATTACK_HIGH,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -478,7 +486,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 

@@ -162,11 +162,20 @@ class _TieAttack:  # "you lose that attack power addition when your attack becom
 
 
 @dataclass(frozen=True)
+class _Widen:
+    """Round 7: "(If X,) you can use this card even against Ultimate level Digimon": every row that names the
+    opponent's levels also holds against ``levels`` under ``conds`` (a disjoint copy of the row, _assemble)."""
+
+    levels: tuple[str, ...]
+    conds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class _U:  # unmodeled, with a category label
     label: str
 
 
-_Piece = _Eff | _Cond | _CondAlts | _Cost | _Limit | _End | _Kw | _Once | _Ok | _U
+_Piece = _Eff | _Cond | _CondAlts | _Cost | _Limit | _End | _Kw | _Once | _Ok | _Widen | _U
 _Builder = Callable[[re.Match, "_Ctx"], list]
 
 
@@ -678,6 +687,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # the species (disjoint rows, exact for an addition)
         (rf"(?:further )?add (\d+) to the attack power of your (?P<t>{_SPECIES} type(?:(?:,| and|, and| or|, or) {_SPECIES} type)+)"
          r" digimon", lambda m: _species_alts(m)),
+        # round 7: "add 20 to the attack power of your and your opponent's Plant and Insect Digimon" (Organic Fertilizer
+        # Bo-48): both sides, each a Digimon of one of the species (disjoint rows, exact for an addition)
+        (rf"(?:further )?add (?P<n>\d+) to the attack power of (?:both )?your and (?:your |the )?opponent's"
+         rf" (?P<t>{_SPECIES}(?: type)?(?:(?:,| and|, and| or|, or) {_SPECIES}(?: type)?)+) digimon", lambda m: _both_species(m)),
         # "all Digimon on your sheet" / "the Digimon in your Digimon Box": only the battling one has an
         # attack power that counts (the support's own number is never compared)
         (r"(?:further )?add (\d+) to the attack power of all (?:of the )?digimon on your sheet"
@@ -744,6 +757,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # round 6: "you can make your attack A, B, or C regardless of the opponent's battle type" (an option's pick)
         (r"(?:you can |you may )?make your attack (?:either )?a, b,? or c(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x}") for x in "ABC"]),
+        # round 7, Golden Banana Bo-349: "regardless of the opponent's battle type, you can make your attack either A, B, or C,
+        # depending on which one has the highest attack power written on your card (if any of them have the same attack
+        # power, you can choose between either of them)": attack_high (the printed columns; a tie is the player's pick)
+        (r"(?:regardless of (?:the |your )?opponent's battle type, )?(?:you can |you may )?make your attack either a, b,? or c,?"
+         r" depending on which one has the highest attack power written on your card \(if any of them have the same attack"
+         r" power, you can choose between either of them\)", lambda m: [_Eff("attack_high")]),
         # "you can make A your attack regardless of the opponent's battle type" (the same, other word order)
         (rf"(?:you can |you may )?make {_BT}(?: or {_BT})? your attack(?:,? regardless of (?:the |your )?opponent's battle type)?",
          lambda m: [_Eff(f"attack={x.upper()}") for x in m.groups() if x]),
@@ -767,6 +786,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
         (rf"halve {_OPP_ATK}", lambda m: [_Eff("opp_atk/2")]),
+        # round 7, Berserk Sword St-383: "(if their hand contains …,) their attack is reduced by 200 (if your Digimon is a
+        # Warrior or Demon Man type, further reduce their attack by 200)": "their" is the opponent there (its hand; "your
+        # Digimon" beside it) — only these two phrasings
+        (r"(?:the opponent's|their) attack(?: power)? is reduced by (\d+)", lambda m: [_Eff(f"opp_atk-{m.group(1)}")]),
+        (r"further reduce their attack(?: power)? by (\d+)", lambda m: [_Eff(f"opp_atk-{m.group(1)}", further=True)]),
         (rf"halve {_OPP_ATK},? after (?:taking into account|all) (?:the )?effects and (?:special )?abilities"
          rf"|halve the opponent's final attack power(?:,? after (?:taking into account |all )?(?:the )?effects and (?:special )?abilities)?",
          lambda m: [_Eff("halve_opp")]),
@@ -949,6 +973,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "You gain the field icon 'Virus Busters'", "Your Digimon gains the Nightmare Soldiers field icon" (engine 6)
         (rf"(?:you gain|your digimon gains) the field icon '?{_FIELD_RE}'?|your digimon gains the {_FIELD_RE} field icon",
          lambda m: [_Eff(f"gain_field({_FIELDS[(m.group(1) or m.group(2)).lower()]})")]),
+        # round 7: "Send the opponent's Digimon (with 'Unknown' in its type) to the Dark Area" (Berenjena Bo-645): its box
+        # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
+        (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
+         r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
@@ -1173,6 +1201,18 @@ def _species_alts(m: re.Match) -> list[_Eff]:
     return [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in rows]
 
 
+def _both_species(m: re.Match) -> list[_Eff]:
+    """Round 7: an addition for the own and the opponent's Digimon of some species (``atk+N`` / ``opp_atk+N`` rows)."""
+    names = [re.sub(r" type$", "", x.strip()) for x in re.split(r",? and |,? or |, ", m.group("t"))]
+    if not all(re.fullmatch(_SPECIES, x) and not re.search(r"mon$", x) for x in names):  # a Digimon's name is not a species
+        raise _Fail("attack")
+    rows = _or_rows([[f"species={_species(x)}"] for x in names])
+    if rows is None or any(len(r) > E.MAX_CONDS for r in rows):
+        raise _Fail("condition")
+    n = m.group("n")
+    return [_Eff(f"atk+{n}", tuple(r)) for r in rows] + [_Eff(f"opp_atk+{n}", tuple("opp_" + c for c in r)) for r in rows]
+
+
 def _own_desc(desc: str) -> list[str]:
     own = _support_desc(desc)
     if not own:
@@ -1263,6 +1303,9 @@ _APPEAR_LEAD = re.compile(r"(?:when|after|immediately after) (?:this (?:digimon|
 _EVOLVED_LEAD = re.compile(r"when you (?:evolve|fuse) (?:in)?to this digimon,\s+", re.I)
 _CHECK_HAND_LEAD = re.compile(r"check (?:the contents of )?(?:your |the )?opponent's hand(?:;|,)? (?:and )?(?=if )", re.I)
 _START_LEAD = re.compile(r"at the start of (?:the |each )?battle,?\s+", re.I)
+# round 7: an option's "While this card is active, reduce …" (Digital World Crisis Bx-32): its rows hold while it is
+# face-up, which is what every option's rows do (a face-up option's rows apply again at the start of each battle)
+_ACTIVE_LEAD = re.compile(r"while this card is (?:active|activated),\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
 _COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
@@ -1286,6 +1329,8 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             choice, s = choice or bool(m.group("choice")), s[m.end():]
         elif m := _BATTLE_LEAD.match(s):
             during_battle, s = True, s[m.end():]
+        elif not ctx.digimon and (m := _ACTIVE_LEAD.match(s)):
+            s = s[m.end():]
         elif m := _CHECK_HAND_LEAD.match(s):
             s = s[m.end():]  # "Check the contents of the opponent's hand; if it contains …": the check itself does nothing
         elif ctx.digimon and not when and (m := _APPEAR_LEAD.match(s)):
@@ -1362,7 +1407,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
     if alts and heads and all(h.op.startswith(_IDEMPOTENT) for h in heads):
         alts = _cond_alts(alt_text, disjoint=False) or alts  # overlapping rows act once: no negations needed
     if alts:
-        if further and (len(heads) != 1 or not heads[0].op.startswith("atk+")):
+        if further and (len(heads) != 1 or not heads[0].op.startswith(("atk+", "opp_atk-"))):  # additions only
             raise _Fail("condition")
         # "further add 300 if A, B or C": one disjoint row each, each on top of the effect before (alt)
         return [_Eff(h.op, tuple(dict.fromkeys(h.conds + tuple(conds) + a)), h.when or when, further, h.costs, h.filters,
@@ -1458,10 +1503,14 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
         return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     # "your Digimon is Dinosaur type, Cyborg type, or Dragon Man type" / "facing a Beast type or Bird type Digimon":
     # X, then Y & !X … (a card may have two species, "Dragon Man/Cyborg")
-    if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES} type(?:(?:,| or|, or) (?:an? )?{_SPECIES} type)+)"
-                         r"(?: digimon)?", t, re.I):
+    # (round 7: "your Digimon is a Warrior or Demon Man type": "type" said once, after the last species)
+    if m := re.fullmatch(rf"(?P<s>your digimon is|facing) (?:a |an )?(?P<t>{_SPECIES}(?: type)?(?:(?:,| or|, or) (?:an? )?{_SPECIES}"
+                         rf"(?: type)?)*(?:,| or|, or) (?:an? )?{_SPECIES} type)(?: digimon)?", t, re.I):
         kind = "species" if m.group("s").lower().startswith("your") else "opp_species"
-        raw = [[f"{kind}={_species(n)}"] for n in re.findall(rf"{_SPECIES} type", m.group("t"))]
+        names = [re.sub(r"^(?:an? )|\s+type$", "", x.strip()) for x in re.split(r",? or |, ", m.group("t"))]
+        if any(re.search(r"mon$", x) or not re.fullmatch(_SPECIES, x) for x in names):
+            return None  # a Digimon's name is not a species
+        raw = [[f"{kind}={_species(n)}"] for n in names]
         rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows and all(len(r) <= E.MAX_CONDS for r in rows) else None
     return None
@@ -1679,6 +1728,15 @@ def _excluding_field(m: re.Match, ctx: _Ctx) -> list | None:
 def _semicolon(m: re.Match, ctx: _Ctx) -> list | None:
     out = _translate_clause(m.group("a"), ctx) + _translate_clause(m.group("b"), ctx)
     return None if any(isinstance(p, _U) for p in out) else out
+
+
+def _widen(m: re.Match, ctx: _Ctx) -> list | None:
+    if ctx.digimon:
+        return None
+    levels = _levels(m.group("lv"))
+    if not levels or "Hybrid" in levels:
+        return None  # "… even when facing a Hybrid level": the rule above (DM-DECK-3)
+    return [_Widen(tuple(lv for lv in _ORDER if lv in levels), tuple(_parse_cond(m.group("c"))))]
 
 
 def _hybrid_opponent(m: re.Match, ctx: _Ctx) -> list | None:
@@ -2458,6 +2516,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # Digimon)": the opponent is never Hybrid (DM-DECK-3), so the extension never changes a game
     (rf"(?:if|when) your digimon has the ability {_KW},? (?:you can use this card|this card can be used) even (?:when facing|against)"
      r" (?:a |an )?hybrid(?: level)?(?: digimons?)?\.?", _ok),
+    # round 7: "If your Digimon is a Holy Knight type, you can use this card even against Ultimate level Digimon" (The
+    # Proud Knight's Battle Bo-1056), "(if your Digimon has the ability "hungry", this card can be used even against
+    # Perfect levels)" (French Fried Potato Bo-5L): the card's rows that name the opponent's levels hold against those
+    # levels too, under the condition (_Widen, _assemble)
+    (rf"(?:if|when) (?P<c>[^,]+),? (?:you can use this card|this card can be used) even against (?:a |an )?(?P<lv>{_LVLIST})s?"
+     r"(?: digimons?)?\.?", _widen),
     # "(if you used this card on a Digimon with the ability "X", add M to its attack power instead)":
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
@@ -2686,9 +2750,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     ends: list[str] = []  # end events said apart from the limit (_End)
     ties: list[str] = []  # _TieAttack
     needs: list = []  # _NeedOp
+    widens: list[_Widen] = []
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
+        elif isinstance(p, _Widen):
+            widens.append(p)
         elif isinstance(p, _Instead):
             insteads.append(p)
         elif isinstance(p, _TieAttack):
@@ -2734,6 +2801,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
             tr.unmodeled.append("attack")
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
+    if widens:
+        heads = _widened(heads, widens, card_conds, cond_alts, tr)
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
@@ -2838,6 +2907,48 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr
+
+
+def _opp_levels(conds) -> set[str]:
+    """The opponent's levels for which every ``opp_level`` condition of ``conds`` holds."""
+    out = set()
+    for lv in _ORDER:
+        ok = True
+        for c in conds:
+            m = _RE_COND_STR.match(c)
+            if not m or m.group(1) != "opp_level":
+                continue
+            a, b = _ORDER.index(lv), _ORDER.index(m.group(3))
+            ok = ok and {"=": a == b, "!=": a != b, ">=": a >= b, "<=": a <= b, ">": a > b, "<": a < b}[m.group(2)]
+        if ok:
+            out.add(lv)
+    return out
+
+
+def _widened(heads: list[_Eff], widens: list[_Widen], card_conds: list[str], cond_alts: list, tr: Translation) -> list[_Eff]:
+    """Round 7, _Widen: a copy of every row with ``opp_level`` conditions, for the widened levels instead and under the
+    widening's conditions.  The copy and its row hold for disjoint opponent levels, so an addition stays exact;
+    unmodeled when the levels overlap, when no row names the opponent's levels, or when a usage restriction does."""
+    restricted = any(c.startswith("opp_level") for c in card_conds) or any(
+        c.startswith("opp_level") for rows in cond_alts for row in rows for c in row)
+    if len(widens) > 1 or restricted:
+        tr.unmodeled.append("condition")
+        return heads
+    w = widens[0]
+    extra = []
+    for h in heads:
+        lv = [c for c in h.conds if c.startswith("opp_level")]
+        if not lv or h.when == "evolved":
+            continue
+        if _opp_levels(lv) & set(w.levels):
+            tr.unmodeled.append("condition")
+            return heads
+        rest = tuple(c for c in h.conds if not c.startswith("opp_level"))
+        extra.append(replace(h, conds=tuple(dict.fromkeys(rest + tuple(_level_conds("opp_level", set(w.levels)) or ()) + w.conds)),
+                             further=True))
+    if not extra:
+        tr.unmodeled.append("condition")
+    return heads + extra
 
 
 def _with_ends(limit: str, ends: list[str]) -> str:

@@ -407,7 +407,7 @@ def per_avail_nb(T, S, p, op, r):
 #   OPF_MOD_OPP  modifies the opponent's attack: blocked by the opponent's M_IMM_MOD too
 #   OPF_PER      a per_* count (own attack += arg per card discarded / milled)
 OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
-OP_FLAGS = np.zeros(64, np.int8)
+OP_FLAGS = np.zeros(E.N_OPS, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
             E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
             E.OP_NO_DRAW_LOSS,
@@ -415,13 +415,14 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
+OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -548,6 +549,14 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
+        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r):
+            push_nb(S, o, DARK, DARK_N, S[o, TOP])
+            S[o, TOP] = -1
+            S[o, EVOLVED] = 0
+            unbind_player_nb(S, o)
+            if X[X_IN_BATTLE] != 0:
+                X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
     elif op == E.OP_OPP_CLEAR:
         n = 0
         for k in range(3):
@@ -706,6 +715,14 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_AS] = arg
     elif op == E.OP_ATTACK_PICK:
         M[p, M_AS] = attack_pick_nb(T, S, M, p, arg)
+    elif op == E.OP_ATTACK_HIGH:  # round 7: the letters of the highest printed number, then the pick among them
+        cp = cur_nb(S, p)
+        hi = max(T.ct[p, cp, F_ATK], max(T.ct[p, cp, F_ATK + 1], T.ct[p, cp, F_ATK + 2]))
+        mask = 0
+        for k in range(3):
+            if T.ct[p, cp, F_ATK + k] == hi:
+                mask |= 1 << k
+        M[p, M_AS] = attack_pick_nb(T, S, M, p, mask)
     elif op == E.OP_OPP_ATTACK_AS:
         M[o, M_AS] = arg
     elif op == E.OP_ZERO_OPP:

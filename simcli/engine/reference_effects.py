@@ -43,7 +43,7 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -52,6 +52,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
+MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -446,6 +447,9 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.attack_as = arg
     elif op == E.OP_ATTACK_PICK:
         mp.attack_as = attack_pick(g, p, arg, mods)
+    elif op == E.OP_ATTACK_HIGH:  # round 7: the letters of the highest printed number, then the pick among them
+        printed = [int(x) for x in t.atk[p.seat, p.cur()]]
+        mp.attack_as = attack_pick(g, p, sum(1 << k for k in range(3) if printed[k] == max(printed)), mods)
     elif op == E.OP_OPP_ATTACK_AS:
         mo.attack_as = arg
     elif op == E.OP_ZERO_OPP:
@@ -576,6 +580,15 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 moved = True
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
+        if o.top >= 0 and row_filter(t, o.seat, o.top, row):
+            g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
+            o.dark.append(o.top)
+            o.top = -1
+            o.evolved_turn = 0
+            g.effects.unbind_player(g, o)
+            if g.effects.in_battle:
+                g.effects.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
     elif op == E.OP_OPP_CLEAR:
         n = 0
         for k in range(3):
