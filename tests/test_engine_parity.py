@@ -1,10 +1,11 @@
 """Parity: the numba kernel and the pure-Python reference engine play identical games (DESIGN.md 5).
 
 Every per-game record (winner, turns, final points, renewals per player, first-attacker sequence
-hash, turn-1 first attacker) must be equal, for N_GAMES seeded games per deck pair and setting.  The
-count is what reaches the rules: the reference engine's branches that these configurations' games reach
-within 2,000 games a configuration are all reached within N_GAMES somewhere in this module
-(docs/performance.md, "The test suite"); ``-m slow`` plays the 2,000-game sweep (LONG_GAMES).
+hash, turn-1 first attacker) must be equal, for N_GAMES seeded games per deck pair and setting.  What
+a count reaches is measured by benchmarks/parity_coverage.py (the reference engine's branches by game
+count; docs/performance.md, "The test suite on a fresh clone"): 300 games a configuration reach all but
+a few branches that a game takes about once in a thousand; ``-m slow`` plays the 2,000-game sweep
+(LONG_GAMES) for those.
 """
 
 from __future__ import annotations
