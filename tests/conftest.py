@@ -25,25 +25,34 @@ def lackey_dir() -> Path:
 
 
 # ---- compiling in the background while the tests that need no kernel run (issue 12: `.ci/run` ≤ 6 min) ----
-# The suite compiles three kernels (tests/warm_kernels.py): "full", the whole game kernel with every
-# gate on (SIMCLI_KERNEL_GATES=off above); "turn", one turn called directly (test_engine_helpers.both_turn:
-# the scenario tests; the game kernel inlines its turn, so this is a compile of its own); "gated", the
-# two kernels a baseline run uses and the limit proxy.  They compile in background processes that fill
-# numba's on-disk cache; the tests that need no kernel run first, then each module waits only for the
-# kernels it needs (NEEDS) and loads them from the cache.  A module missing from these tables waits for
-# every kernel; a kernel a module needs but does not wait for is compiled by the test itself: results
-# never depend on these tables, only the wall time does.
+# The suite compiles three kernels (tests/warm_kernels.py, docs/performance.md "The test suite"): "full", the
+# whole game kernel with every gate on (SIMCLI_KERNEL_GATES=off above); "turn", one turn called directly
+# (test_engine_helpers.both_turn: the scenario tests; the game kernel inlines its turn, so this is a compile
+# of its own); "gated", the two kernels a baseline run uses and the limit proxy.  They compile in background
+# processes that fill numba's on-disk cache; the tests that need no kernel run first, then each module
+# waits only for the kernels it needs (NEEDS) and loads them from the cache.  "full" starts at once; "turn"
+# and "gated" start when it is done (AFTER): most of what they call (the rules, the effect interpreter, the
+# policies) are functions of their own that "full" has compiled and cached, which they then load instead of
+# compiling them a second time alongside it.  A module missing from these tables waits for every kernel; a
+# kernel a module needs but does not wait for is compiled by the test itself: results never depend on
+# these tables, only the time does.
 KERNEL_FREE = {  # no DMCG game kernel (the Appmon modules compile their small kernel themselves, ~20 s)
     "test_appmon_cli", "test_appmon_rules", "test_appearance", "test_card_db", "test_decks", "test_effect_language", "test_engine_cache",
     "test_engine_tables", "test_fuzz_decks", "test_report", "test_requirements", "test_stats",
     "test_tests_hide_nothing", "test_translate",
 }
 NEEDS = {
+    "test_engine_parity": ("full",), "test_engine_determinism": ("full",), "test_random_player": ("full",),
+    "test_reliability": ("full",), "test_meta": ("full",), "test_simulate_report": ("full",), "test_engine_cli": ("full",),
     "test_engine_helpers": ("turn",), "test_engine_effects": ("turn",), "test_engine_fidelity": ("turn",),
-    "test_engine_rules": ("turn", "full"), "test_engine_gates": ("full", "gated"), "test_bench": ("full", "gated"),
+    "test_engine_magnamon": ("turn",), "test_engine_rules": ("turn", "full"),
+    "test_engine_gates": ("full", "gated"), "test_bench": ("full", "gated"),
 }
-WARM_MODES = ("turn", "full", "gated")
-_WARMERS: dict[str, tuple[object, object]] = {}  # mode -> (Popen, log file)
+WARM_MODES = ("full", "turn", "gated")
+AFTER = {"turn": "full", "gated": "full"}  # started once "full" has finished (when this run wants "full")
+_WANTED: set[str] = set()  # the kernels this run's tests need
+_WARMERS: dict[str, tuple[object, object]] = {}  # mode -> (Popen, log file), once started
+_WAITED: set[str] = set()  # a failure is reported to the first test that needs the kernel
 
 
 def _module(item) -> str:
@@ -54,37 +63,64 @@ def _needs(module: str) -> tuple[str, ...]:
     return () if module in KERNEL_FREE else NEEDS.get(module, WARM_MODES)
 
 
-def pytest_collection_modifyitems(session, config, items):
+def _rank(module: str) -> int:
+    """Run order: no kernel; "full" only (while "turn" and "gated" compile); "turn"; "gated"."""
+    needs = _needs(module)
+    return 0 if not needs else 3 if "gated" in needs else 2 if "turn" in needs else 1
+
+
+def _start_ready() -> None:
+    """Start each wanted kernel whose prerequisite (AFTER) this run does not want or has finished."""
     import subprocess
     import sys
     import tempfile
 
-    # no kernel first, then the modules in the order their kernels are expected to be ready
-    rank = {(): 0, ("turn",): 1}
-    items.sort(key=lambda i: rank.get(_needs(_module(i)), 2 if "gated" not in _needs(_module(i)) else 3))
-    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or os.environ.get("SIMCLI_TEST_WARM", "1") == "0":
-        return
-    wanted = {m for i in items for m in _needs(_module(i))}
-    for mode in (m for m in WARM_MODES if m in wanted):
+    for mode in WARM_MODES:
+        if mode not in _WANTED or mode in _WARMERS:
+            continue
+        pre = AFTER.get(mode)
+        if pre in _WANTED and (pre not in _WARMERS or _WARMERS[pre][0].poll() is None):
+            continue  # its prerequisite is still compiling (or was never started: waited below)
         log = tempfile.TemporaryFile(mode="w+")
         proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "warm_kernels.py"), mode], cwd=ROOT,
                                 stdout=log, stderr=subprocess.STDOUT)
         _WARMERS[mode] = (proc, log)
 
 
+def pytest_collection_modifyitems(session, config, items):
+    # no kernel first, then the modules in the order their kernels are expected to be ready
+    items.sort(key=lambda i: _rank(_module(i)))
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or os.environ.get("SIMCLI_TEST_WARM", "1") == "0":
+        return
+    _WANTED.update(m for i in items for m in _needs(_module(i)))
+    _start_ready()
+
+
+def _wait(mode: str) -> None:
+    if mode in _WAITED:
+        return
+    if mode not in _WARMERS:  # its prerequisite is still compiling
+        _wait(AFTER[mode])
+        _start_ready()
+    proc, log = _WARMERS[mode]
+    _WAITED.add(mode)
+    if proc.wait() != 0:
+        log.seek(0)
+        pytest.fail(f"tests/warm_kernels.py {mode} failed (exit {proc.returncode}):\n{log.read()[-2000:]}")
+
+
 @pytest.fixture(autouse=True)
 def _kernels_compiled(request):
     """A test that runs a kernel starts once the background compile of that kernel is done."""
+    _start_ready()  # a prerequisite finished while the tests before this one ran: start what waited for it
     for mode in _needs(_module(request.node)):
-        if mode in _WARMERS:
-            proc, log = _WARMERS.pop(mode)
-            if proc.wait() != 0:
-                log.seek(0)
-                pytest.fail(f"tests/warm_kernels.py {mode} failed (exit {proc.returncode}):\n{log.read()[-2000:]}")
+        if mode in _WANTED:
+            _wait(mode)
     yield
 
 
 def pytest_sessionfinish(session, exitstatus):
     for proc, _ in _WARMERS.values():  # a run stopped early (-x, Ctrl-C): no compile left behind
-        proc.kill()
-        proc.wait()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

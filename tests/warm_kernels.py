@@ -4,10 +4,12 @@
 engine test uses) through both entry points; ``turn`` the turn the scenario tests call directly
 (test_engine_helpers.both_turn); ``gated`` the two gated kernels a baseline run uses
 (tests/test_engine_gates.py) and the limit proxy (tests/test_bench.py).  Both write numba's
-on-disk cache, which the test process then loads instead of compiling: on a fresh clone the
-compiles overlap each other and the tests that need no kernel (issue 12: `.ci/run` within 6 min on
-2 cores).  Nothing here decides a result: a kernel this script did not compile is compiled by the
-test that calls it, as without it.
+on-disk cache, which the test process then loads instead of compiling.  conftest.py starts
+``full`` at once, beside the tests that need no kernel, and ``turn`` and ``gated`` when ``full`` is
+done: the functions they share with it (everything not inlined: the rules' steps, the effect
+interpreter, the policies) are then loaded from the cache, not compiled a second time (issue 12:
+`.ci/run` within 6 min on 2 cores; docs/performance.md "The test suite").  Nothing here decides a
+result: a kernel this script did not compile is compiled by the test that calls it, as without it.
 """
 
 from __future__ import annotations
