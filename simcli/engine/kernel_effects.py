@@ -805,7 +805,7 @@ def first_row_at_nb(T, p, c, timing):
     return -1
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def use_option_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     """Use the option in slot k at a timing outside the battle windows (prep, evolution, point, …)."""
     use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses)
@@ -841,7 +841,7 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
     _resolve_option_nb(T, S, M, M2, X, p, np.int64(k), np.int64(timing), rng, gauge, np.int64(count), uses)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def result_rows_nb(T, S, M, X, p, tm, rng):
     """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in the
     order of use (reference_effects.Effects.result_rows): conditions now, no cost."""
@@ -904,7 +904,7 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def negate_with_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
     """p negates with the option in slot idx (kind 1: used like any option) or with its Digimon's ◎
     ability row idx (kind 0: used once this turn, its costs paid) (reference: Effects.negate_with)."""
@@ -1262,7 +1262,7 @@ def settle_nb(T, S, M, X, rng):
         rebuild_nb(T, S, M, X, rng)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def box_changed_nb(T, S, M, X, p, rng):
     """p's top card changed: options and cards tied to the old one leave; in a battle the modifiers
     are rebuilt at once."""
@@ -1272,7 +1272,7 @@ def box_changed_nb(T, S, M, X, p, rng):
         rebuild_nb(T, S, M, X, rng)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def self_gauge_after_nb(T, S, M, X, p, r, rng):
     """Cost ``self_gauge``: after the effect, the box's top card goes to the point gauge."""
     for k in range(MAX_COSTS):
@@ -1283,7 +1283,7 @@ def self_gauge_after_nb(T, S, M, X, p, r, rng):
             box_changed_nb(T, S, M, X, p, rng)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def opp_evolved_nb(T, S, M, X, p, rng, uses):
     """p's Digimon evolved or appeared: the opponent's ``opp_evolved`` rows."""
     o = 1 - p
@@ -1354,7 +1354,7 @@ def _evolve_now_c_nb(T, S, M, M2, X, p, r, rng, uses):
     opp_evolved_nb(T, S, M, X, p, rng, uses)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def _ignore_after_nb(T, S, M, X, p, rng):
     """reference_effects.Effects.ignore_after: the other evolution-timing rows of an evolve_ignore option
     that served one of this turn's steps, right after the evolution, conditions not checked again."""
@@ -1394,7 +1394,7 @@ def appear_legal_nb(T, S, M, X, p, pos, r):
     return cond_ok_nb(T, S, M, X, p, r, -1) and _costs_payable_nb(T, S, p, r, pos)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def start_appearance_nb(T, S, M, M2, X, p, rng, gon):
     """The start of the battle: p's policy may make one card appear (timing ``start``): pos * APPEAR_POS +
     row, or -1 (policies.policy_start_appearance: baseline BL-8 the first legal one; greedy the best one
@@ -1402,7 +1402,7 @@ def start_appearance_nb(T, S, M, M2, X, p, rng, gon):
     return policy_start_appearance(gon, T, S, M, M2, X, p, rng)
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon, eon):
     """The start of the battle (reference_effects.Effects.battle_start): start-of-battle appearances,
     voids and passives, ``attack_last``, item negation, face-up options, ``start`` rows.  Returns this

@@ -290,7 +290,7 @@ def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
             break
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
     """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse."""
     ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
@@ -437,7 +437,7 @@ def _damage_ok_c_nb(T, S, M, X, p, lo, hi, card):
     return dmg
 
 
-@njit(cache=True, inline="always")  # no library of its own: docs/performance.md, "Cold compile"
+@njit(cache=True, _nrt=False)
 def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     """(kind, index): (0, effect row) an ability, (1, slot) an option, (2, hand position) a support
     Digimon (DM-BAT-2), (3, hand position) an appearance (its row in X[X_APPEAR_ROW]), (-1, -1) pass;
