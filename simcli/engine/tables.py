@@ -15,7 +15,7 @@ import numpy as np
 
 from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word, species_tokens,
                                   parse_effect, parse_filter)
-from simcli.cards.names import norm_name, rule_spelling
+from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
 
 DECK_SIZE = 30
@@ -320,7 +320,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     namebits = np.zeros(shape, np.int32)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
-            nm = normalize_word(rule_spelling(c["name"]))
+            # name~ sees the rule name: without the red frame marker "X-Antibody" (DM-NAME-1)
+            nm = normalize_word(rule_spelling(frame_marker(c["name"])[0]))
             for b, text in enumerate(vocab.texts):
                 if text in nm:
                     namebits[s, i] |= 1 << b
