@@ -108,8 +108,10 @@ def test_parity_round7_requirement_cards():
     a = _jogress_deck()
     from test_engine_parity import SHIPPED
 
-    T, _ = compile_tables([a, SHIPPED[5]], effects=True)
-    for k, players in enumerate((("baseline", "baseline"), ("greedy", "greedy"), ("random", "greedy"))):
+    T, _ = compile_tables([a, SHIPPED[5]], effects=True)  # against Magnamon X-Antibody
+    for k, players in enumerate((("baseline", "baseline"), ("greedy", "greedy"))):
         _compare(T, players, True, seed=70 + k, n=400)
+    T, _ = compile_tables([a, SHIPPED[7]], effects=True)  # the random player against the Palmon starter
+    _compare(T, ("random", "greedy"), True, seed=72, n=400)
     T, _ = compile_tables([a, a], effects=False)
     _compare(T, ("baseline", "random"), False, seed=77, n=400)
