@@ -2,4 +2,4 @@
 
 __version__ = "0.1.0"
 # Bumped when simulated results change (rules, players, RNG use), not when code only gets faster.
-ENGINE_VERSION = "6"  # 6: rows that are not special abilities (special: no), … (round 5); 5: Thirst For Power, result rows, wp_levels
+ENGINE_VERSION = "7"  # 7: X-Antibody names (DM-NAME-1 frames), wp_min / jogress_partner, opp_box_dark, attack_high, meta-deck words (round 7); 6: special: no …

@@ -633,9 +633,12 @@ def legality_problems(deck: Deck, regulation: str | None = None, format: str | N
             reported.add(rn)
             all_lines = [x.line for x in deck.entries if x.card.rule_name == rn]
             shown = ", ".join(map(str, all_lines[:10])) + (", …" if len(all_lines) > 10 else "")
+            # printings of one name under other printed names ("Magnamon" and the red frame "Magnamon
+            # X-Antibody", DM-NAME-1) are all named
+            printed = list(dict.fromkeys(x.card.name for x in deck.entries if x.card.rule_name == rn))
             out.append(Problem(
                 p, e.line,
-                f"{totals[rn]} copies of '{e.card.name}' (lines {shown}); "
+                f"{totals[rn]} copies of '{' / '.join(printed[:4])}' (lines {shown}); "
                 f"at most {MAX_COPIES} cards of the same name (DM-DECK-1)"))
     n = len(deck) + deck.unresolved
     if n != DECK_SIZE:

@@ -12,7 +12,7 @@ import pytest
 from simcli.cards import lackey
 from simcli.cards.db import load_db
 from simcli.cards.effects import parse_effect
-from simcli.cards.names import ALIASES, norm_name, rule_spelling
+from simcli.cards.names import ALIASES, frame_marker, norm_name, rule_spelling
 from simcli.cards.requirements import RequirementParser, qualifier_filter, rider_filter
 
 NAMES = ["Agumon", "Gabumon", "Greymon", "Metal Greymon", "War Greymon", "Metal Garurumon", "Gomamon", "Labramon",
@@ -116,7 +116,8 @@ def test_name_aliases():  # rule DM-NAME-1
 
 def test_aliases_change_only_the_names_meant(lackey_dir):  # rule DM-NAME-1
     rows = lackey.read_dir(lackey_dir)
-    plain = lambda n: re.sub(r"[\s\-_]+", "", re.sub(r"\s*\(\d+\)\s*$", "", n)).lower()  # noqa: E731
+    # the red frame marker "X-Antibody" is no alias (tests/test_frame_names.py): left out here
+    plain = lambda n: re.sub(r"[\s\-_]+", "", re.sub(r"\s*\(\d+\)\s*$", "", frame_marker(n)[0])).lower()  # noqa: E731
     changed = sorted({r["Name"].strip() for r in rows if norm_name(r["Name"]) != plain(r["Name"])})
     assert changed == ["Beel Starrmon", "Beezlebumon", "Beezlebumon Blast Mode", "Beezlebumon X-Antibody",
                        "Opossummon"]

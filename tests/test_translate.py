@@ -1626,9 +1626,15 @@ def test_named_requirement_card_that_also_accepts_winning_percentages():
                           " into a Digimon with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' in"
                           " its evolution requirements. Send this card to the Dark Area at the end of the evolution phase.")
     assert tr.modeled and tr.effects == [] and tr.win_pct == 60 and tr.requirement_cost == 1
-    # only 60%: DM-EVO-3's V >= W would also serve 40%, which the text does not say
+    # only 60%: DM-EVO-3's V >= W would also serve 40%, which the text does not say — round 7: wp_min 60 (the
+    # engines' step searches serve 60% only); no cost printed: none
+    tr = translate_option("Digimental of Miracles", act, "Item", "Evolve your Digimon into a Digimon with 'Digimental of"
+                          " Miracles' or 'Winning Percentage: 60%!' in its evolution requirements.")
+    assert tr.modeled and (tr.win_pct, tr.wp_min, tr.requirement_cost) == (60, 60, 0)
+    # a gap in the values listed (40% and 80%, not 60%) is no range: left
     assert not translate_option("Digimental of Miracles", act, "Item", "Evolve your Digimon into a Digimon with 'Digimental of"
-                                " Miracles' or 'Winning Percentage: 60%!' in its evolution requirements.").modeled
+                                " Miracles', 'Winning Percentage: 40%!' or 'Winning Percentage: 80%!' in its evolution"
+                                " requirements.").modeled
 
 
 def test_texts_without_a_mark_are_not_special_abilities():

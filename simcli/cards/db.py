@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from simcli.cards.names import closest, norm_name
+from simcli.cards.names import closest, norm_name, printed_key
 from simcli.cards.requirements import Requirement
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -79,8 +79,12 @@ class CardDB:
         return card
 
     def by_name(self, name: str) -> list[Card]:
-        """All printings whose rule name (DM-NAME-1) equals name's."""
-        return self._by_name.get(norm_name(name), [])
+        """All printings whose rule name (DM-NAME-1) equals name's; those whose printed name is name's
+        (the red frame marker "X-Antibody" included) first, so a .dek card without an id named
+        "Magnamon X-Antibody" resolves to a printing of that name, not to a blue frame Magnamon."""
+        cards = self._by_name.get(norm_name(name), [])
+        key = printed_key(name)
+        return sorted(cards, key=lambda c: printed_key(c.name) != key)
 
     def closest_numbers(self, number: str, n: int = 3) -> list[str]:
         return closest(number, [c.number for c in self.cards], n)

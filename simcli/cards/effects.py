@@ -432,6 +432,42 @@ def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
     return base or "discarded", arg, ends_t
 
 
+def _expand_frame_markers(conds: tuple[Cond, ...], filters: tuple[tuple[str, str, str], ...],
+                          text: str) -> tuple[tuple[Cond, ...], tuple[tuple[str, str, str], ...]]:
+    """DM-NAME-1: ``name=Magnamon X-Antibody`` names a Magnamon with a red frame, so it is read as
+    ``name=Magnamon & frame=Red`` (``opp_name=`` → ``opp_frame=Red``; in a row filter, a second filter
+    ``frame=Red``).  A negated or filter-condition form (``name!=…``, ``sheet:name=…``) would need two
+    filters in one: not in the language."""
+    from simcli.cards.names import frame_marker
+
+    out: list[Cond] = []
+    for c in conds:
+        fk, _, fv = _parse_filter(c.value) if c.cmp == ":" else ("", "", "")
+        if c.cmp == ":" and fk == "name" and frame_marker(fv)[1]:
+            raise EffectSyntaxError(f"a name with 'X-Antibody' (name and red frame) in a filter condition: {text!r}")
+        if c.kind in ("name", "opp_name") and c.cmp in ("=", "!=") and frame_marker(c.value)[1]:
+            if c.cmp == "!=":
+                raise EffectSyntaxError(f"a negated name with 'X-Antibody' (name and red frame): {text!r}")
+            fr = Cond("frame" if c.kind == "name" else "opp_frame", "=", "Red")
+            out += [Cond(c.kind, "=", frame_marker(c.value)[0].strip()), *([fr] if fr not in conds else [])]
+        else:
+            out.append(c)
+    fout: list[tuple[str, str, str]] = []
+    for f in filters:
+        if f[0] == "name" and f[1] in ("=", "!=") and frame_marker(f[2])[1]:
+            if f[1] == "!=":
+                raise EffectSyntaxError(f"a negated name with 'X-Antibody' (name and red frame): {text!r}")
+            fout += [("name", "=", frame_marker(f[2])[0].strip())] + \
+                [("frame", "=", "Red")] * (("frame", "=", "Red") not in filters)
+        else:
+            fout.append(f)
+    if len(out) > E.MAX_CONDS:
+        raise EffectSyntaxError(f"more than {E.MAX_CONDS} conditions in {text!r}")
+    if len(fout) > E.MAX_FILTERS:
+        raise EffectSyntaxError(f"more than {E.MAX_FILTERS} filters in {text!r}")
+    return tuple(out), tuple(fout)
+
+
 def parse_effect(text: str) -> Effect:
     """Parse one effect string; raise EffectSyntaxError naming the problem."""
     parts = [p.strip() for p in text.split("|")]
@@ -483,6 +519,7 @@ def parse_effect(text: str) -> Effect:
             special = False
         else:
             raise EffectSyntaxError(f"unknown clause {key!r}")
+    conds, filters = _expand_frame_markers(conds, filters, text)
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")

@@ -87,6 +87,10 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             card["wp_levels"] = tr.wp_levels
         if tr.win_pct:
             card["win_pct"] = tr.win_pct
+        if tr.wp_min:
+            card["wp_min"] = tr.wp_min
+        if tr.jogress_partner:
+            card["jogress_partner"] = True
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

@@ -8,6 +8,11 @@ import re
 
 _SUFFIX = re.compile(r"\s*\(\d+\)\s*$")
 _DROP = re.compile(r"[\s\-_]+")
+# DM-NAME-1: a trailing "X-Antibody" after a Digimon's name marks the red frame printing (seed 003 §3.1,
+# §3.6: same name ⇒ ≤3 whatever the printing; Bx-185 "Rosemon X-Antibody" is the red frame "Rosemon"
+# card; the data names the red frame Re-104 plain "Magnamon").  It is no part of the rule name; the
+# option card named "X-Antibody" and "X-Antibody Protoform" keep theirs (nothing before the marker).
+_MARKER = re.compile(r"(?<=\S)[\s\-_]+X[\s\-_]*Antibody(?=\s*(?:\(\d+\))?\s*$)", re.I)
 
 # DM-NAME-1: one name, several spellings.  The source data (LackeyCCG files, third party) spells a
 # few names in more than one way — in a card's Name column or inside requirement / appearance texts —
@@ -39,15 +44,29 @@ ALIASES: tuple[tuple[str, str], ...] = (
 
 
 def _plain(name: str) -> str:
+    return _DROP.sub("", _SUFFIX.sub("", _MARKER.sub("", name))).lower()
+
+
+def printed_key(name: str) -> str:
+    """The printed name compared as DM-NAME-1 compares (case, spaces, hyphens, "(N)" ignored) but
+    with the red frame marker kept: which printings a deck line or a look-up spelled."""
     return _DROP.sub("", _SUFFIX.sub("", name)).lower()
+
+
+def frame_marker(name: str) -> tuple[str, str]:
+    """(name without a trailing "X-Antibody" marker, "Red" when it had one else ""): a text that names
+    "Magnamon X-Antibody" means a Magnamon with a red frame (DM-NAME-1)."""
+    stripped = _MARKER.sub("", name)
+    return (stripped, "Red") if stripped != name else (name, "")
 
 
 _ALIAS_NORM = tuple((_plain(a), _plain(b)) for a, b in ALIASES)
 
 
 def norm_name(name: str) -> str:
-    """The rule name of a card: case, spaces, hyphens and a trailing "(N)" ignored, the source's
-    other spellings (ALIASES) replaced by the rule name (DM-NAME-1)."""
+    """The rule name of a card: case, spaces, hyphens, a trailing "(N)" and a trailing "X-Antibody"
+    (the red frame marker) ignored, the source's other spellings (ALIASES) replaced by the rule name
+    (DM-NAME-1)."""
     n = _plain(name)
     for a, b in _ALIAS_NORM:
         if a in n:

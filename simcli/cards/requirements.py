@@ -16,7 +16,9 @@ only evolve from Virus attribute Digimon." that one filter expresses is written 
 on every alternative (and ``partner_filter`` on a Jogress) instead of a label.  Names are matched
 with case, spaces and hyphens ignored ("X-Eraser" is the option "X Eraser", DM-NAME-1).
 "(O)Cannot evolve from Virus attribute Digimon." is the negated filter ``attr!=Virus`` the same way,
-and a qualifier "(Non-Virus)" is ``attr!=Virus``.
+and a qualifier "(Non-Virus)" is ``attr!=Virus``.  A name with the red frame marker ("Magnamon
+X-Antibody", DM-NAME-1) is the name without it and the filter ``frame=Red`` ("Magnamon (Blue Frame)"
+stays ``frame=Blue``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, replace
 
-from simcli.cards.names import norm_name
+from simcli.cards.names import frame_marker, norm_name
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,15 @@ def rider_filter(rider: str) -> str:
     return f.replace("=", "!=", 1) if "!=" not in f else f.replace("!=", "=", 1)
 
 
+def _marked_filter(name: str, filt: str) -> str | None:
+    """The filter of a Digimon a requirement names: a name with the red frame marker ("Magnamon
+    X-Antibody", DM-NAME-1) is that Digimon with a red frame, ``frame=Red``, and a printed qualifier's
+    filter otherwise; None when both are given and differ (one filter per Digimon)."""
+    if not frame_marker(name)[1]:
+        return filt
+    return "frame=Red" if filt in ("", "frame=Red") else None
+
+
 def _prefix_len(s: str, name: str) -> int:
     """How many characters of s spell name (case, spaces and hyphens ignored), -1 if s does not
     start with it."""
@@ -220,8 +231,11 @@ class RequirementParser:
             req, s = self._parse_req(s)
             if req is None:
                 return ParsedRequirements([], "requirement-unparsed", False)
+            from_filter = _marked_filter(from_text, qualifier_filter(qualifier) if qualifier else "")
+            if from_filter is None:
+                return ParsedRequirements([], "requirement-unparsed", False)
             alts.append(Requirement(from_name=norm_name(from_text), qualifier=qualifier,
-                                    from_filter=qualifier_filter(qualifier) if qualifier else "", **req))
+                                    from_filter=from_filter, **req))
         if not alts:
             return ParsedRequirements([], "requirement-unparsed", False)
         if rider_label == "evolution-rider-restriction" and (rf := rider_filter(rider)):
@@ -252,7 +266,10 @@ class RequirementParser:
         if self._is_option(name):
             return {"option": norm_name(name)}, rest
         req = {"jogress": norm_name(name)}
-        if partner_q and (pf := qualifier_filter(partner_q)):
+        pf = _marked_filter(name, qualifier_filter(partner_q) if partner_q else "")
+        if pf is None:
+            return None, s
+        if pf:
             req["partner_filter"] = pf
         return req, rest
 

@@ -68,6 +68,12 @@ class Translation:
     # a requirement card not named "Winning Percentage: V%!" that serves Winning Percentage requirements up to V
     # too ("… with 'Digimental of Fate', 'Winning Percentage: 40%!' or 'Winning Percentage: 60%!' …"); None: no
     win_pct: int | None = None
+    # a requirement card whose text lists only the Winning Percentage values from this one up ("… with
+    # 'Digimental of Miracles' or 'Winning Percentage: 60%!' …" serves 60%, not 40%); None: every value up to it
+    wp_min: int | None = None
+    # a requirement card that also stands in for a Jogress partner ("In the case of Jogress Evolution, treat
+    # this card as one of the component Digimon", St-749); False: not
+    jogress_partner: bool = False
 
     @property
     def modeled(self) -> bool:
@@ -144,6 +150,8 @@ class _Req:
     after: bool = False  # only "After evolution, discard N" (on an evolve_ignore card: a discard row)
     levels: tuple[str, ...] = ()  # a Winning Percentage card that only evolves into these levels (wp_levels)
     win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
+    wp_min: int = 0  # … but only from this value up (the values its text lists), 0 = all
+    jogress: bool = False  # it also stands in for a Jogress partner (jogress_partner)
 
 
 @dataclass(frozen=True)
@@ -1755,14 +1763,43 @@ def _named_wp_req(m: re.Match, ctx: _Ctx) -> list:
     is also a Winning Percentage card (DM-EVO-3) of the highest value listed — only when the values listed are
     all those up to it (40%, 60%, …: what V >= W gives)."""
     items = re.findall(r"'([^']+)'", m.group("items"))
+    return _named_wp(items, ctx)
+
+
+def _named_wp(items: list[str], ctx: _Ctx) -> list:
+    """A named requirement card (its own name among items) that also serves the Winning Percentage values
+    listed: win_pct = the highest; when the list starts above 40% (Digimental of Miracles Bo-1147: only
+    'Winning Percentage: 60%!'), wp_min = the lowest — the values must run in 20% steps (40, 60, 80)."""
     pcts = sorted(int(w.group(1)) for x in items if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
     names = [x for x in items if not re.fullmatch(r"winning percentage:\s*\d+%!", x, re.I)]
-    if len(names) != 1 or name_key(names[0]) != name_key(ctx.name) or not pcts or pcts != list(range(40, pcts[-1] + 1, 20)):
+    if len(names) != 1 or name_key(names[0]) != name_key(ctx.name) or not pcts \
+            or pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80):
         return [_U("evo-requirement-cost")]
-    return [_Req(win_pct=pcts[-1])]
+    # the text states every cost it has (none said: none, not DM-EVO-3's usual cost of a V% card)
+    return [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0)]
 
 
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
+
+
+def _wp_jog_req(m: re.Match, ctx: _Ctx) -> list:
+    """round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 40%! or Jogress
+    Evolution in its evolution requirements.  In the case of Jogress Evolution, treat this card as one of the
+    component Digimon." (St-749, St-750, St-930, St-100): a Winning Percentage card (DM-EVO-3) that also stands in
+    for the partner of a Jogress alternative (DM-EVO-4).  A "Winning Percentage: V%!" card must list every value up
+    to V (what V >= W gives); another name (Super Evolution Plug-In S St-100: only 'Winning Percentage: 60%!')
+    serves the values listed (win_pct, wp_min) and states its costs."""
+    pcts = sorted(int(x) for x in re.findall(r"(\d+)%", m.group("w")))
+    own = re.search(r"winning percentage:?\s*(\d+)", ctx.name, re.I)
+    n = m.group("n") or m.group("n2")
+    k = _num(n) if n else 0
+    if own:
+        if pcts != list(range(40, int(own.group(1)) + 1, 20)):
+            return [_U("jogress")]
+        return [_Req(k, bool(n), jogress=True)]
+    if not pcts or pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80):
+        return [_U("jogress")]
+    return [_Req(k, True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, jogress=True)]
 
 
 def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
@@ -2391,8 +2428,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"at the end of the (?P<ph>turn|battle phase|battle|phase|evolution phase|preparation phase|point calculation phase)"
      rf" (?:during|in) which {_THIS} was (?:used|activated),? send {_THIS} to {_DA}\.?(?: this card's name is identical to .*)?",
      _end_of),
-    (rf"{_THIS} is sent to {_DA} at the end of the (?P<ph>turn|battle phase|phase|evolution phase|preparation phase)\.?",
-     _end_of),
+    (rf"{_THIS} is sent to {_DA} at the end of the (?P<ph>turn|battle phase|phase|evolution phase|preparation phase)"
+     rf"(?: (?:during|in) which {_THIS} was used)?\.?", _end_of),
     (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) at (?:the )?end of (?:your |the )?(?P<ph>turn)\.?", _end_of),
     (rf"at the end of the (?P<ph>phase) (?:during|in) which {_THIS} was used,? (?:it is sent|send it) to {_DA}\.?", _end_of),
     # "Send this card to the Dark Area after 2 turns" / "After 2 turns, send this card to the Dark Area"
@@ -2478,6 +2515,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" in its evolution requirements(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?"
      r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two|three) cards? from your hand and send"
      r" (?:it|them) to the dark area\.?)?(?: send this card to the dark area at the end of the evolution phase\.?)?", _wp_req),
+    # round 7: a Winning Percentage card that also stands in for a Jogress partner (_wp_jog_req)
+    (r"evolve your digimon (?:to )?into a digimon of the next level with (?:either )?(?P<w>(?:'?winning percentage: \d+%!'?"
+     r"(?:,? or |, ))+)'?jogress evolution'? in its evolution requirements\.? in the case of jogress evolution, treat this"
+     r" card as one of the component digimon\.?(?: after evolution, (?:choose (?P<n>one|two|three) cards? from your hand"
+     r" and send (?:it|them)|send (?P<n2>one|two) cards? from your hand) to the dark area\.?)?", _wp_jog_req),
     (r"after evolution, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards? from your hand)"
      r" to the dark area\.?",
      lambda m, ctx: [_Req(_num(m.group("n") or m.group("n2")), True, True)]),
@@ -2488,6 +2530,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # Percentage: 60%!' in its evolution requirements": named and Winning Percentage at once
     (r"evolve your digimon into a digimon with (?P<items>'[^']+'(?:(?:,? or |, )'[^']+')+) in its evolution requirements\.?",
      _named_wp_req),
+    # round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 80%! or Release of the
+    # Sealed Knight! in its evolution requirements" (Sx-106): unquoted, the card's own name and one value
+    (r"evolve your digimon into a digimon of the next level with (?P<w>winning percentage: \d+%!) or (?P<q>[^.]+?!?)"
+     r" in its evolution requirements\.?",
+     lambda m, ctx: _named_wp([m.group("w"), m.group("q")], ctx) if name_key(m.group("q")) == name_key(ctx.name) else None),
     (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
@@ -2818,6 +2865,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
         if wps := [r.win_pct for r in reqs if r.win_pct]:
             tr.win_pct = wps[0]
+            tr.wp_min = next((r.wp_min for r in reqs if r.win_pct), 0) or None
+        tr.jogress_partner = any(r.jogress for r in reqs)
         if lvs := [r.levels for r in reqs if r.levels]:
             if len(reqs) != 1:
                 tr.unmodeled.append("evo-requirement-cost")

@@ -21,7 +21,7 @@ from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, P
 from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
-from simcli.engine.tables import F_WPLV
+from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
                           W_SMASK, W_UMASK)
@@ -232,6 +232,32 @@ def discard_choice_nb(T, S, s):
 
 
 @njit(cache=True, _nrt=False)
+def jog_standin_nb(T, S, s, um, sm):
+    """A card that stands in for a Jogress partner (F_WPJOG), not in the hand mask um / slot mask sm:
+    the lowest value, hand before slots, then position (reference._find_jog); (hand pos, slot, card),
+    card -1 if there is none."""
+    bv = 1 << 30
+    rpos = -1
+    rslot = -1
+    res = -1
+    for q in range(S[s, HAND_N]):
+        x = S[s, HAND + q]
+        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WPJOG] != 0 and T.ct[s, x, F_WP] < bv:
+            bv = T.ct[s, x, F_WP]
+            rpos = q
+            res = x
+    for q in range(3):
+        x = S[s, SLOT + q]
+        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_WPJOG] != 0 \
+                and T.ct[s, x, F_WP] < bv:
+            bv = T.ct[s, x, F_WP]
+            rpos = -1
+            rslot = q
+            res = x
+    return rpos, rslot, res
+
+
+@njit(cache=True, _nrt=False)
 def plan_chain_nb(T, S, s, cost_aware, W):
     """BL-4: writes the best chain into S[s, PLAN...] (codes.PF_* fields per step) and returns its length.
 
@@ -305,7 +331,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                     for q in range(hn):
                                         x = S[s, HAND + q]
                                         if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                                                and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                                                and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                                             bv = T.ct[s, x, F_WP]
                                             rpos = q
                                             res = x
@@ -313,7 +339,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                         x = S[s, SLOT + q]
                                         if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
                                                 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                                                and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                                                and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                                             bv = T.ct[s, x, F_WP]
                                             rpos = -1
                                             rslot = q
@@ -344,10 +370,12 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                                 break
                                     if res < 0:
                                         ok = False
-                                    elif rslot >= 0:
-                                        sm = sm | (np.int64(1) << rslot)
                                     else:
-                                        um = um | (np.int64(1) << rpos)
+                                        cost += T.ct[s, res, F_RCOST]  # a named card's printed cost too
+                                        if rslot >= 0:
+                                            sm = sm | (np.int64(1) << rslot)
+                                        else:
+                                            um = um | (np.int64(1) << rpos)
                                 jog = -1
                                 jpos = -1
                                 j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
@@ -361,10 +389,20 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                                             jog = x
                                             jpos = q
                                             break
-                                    if jog < 0:
-                                        ok = False
-                                    else:
+                                    if jog >= 0:
                                         um = um | (np.int64(1) << jpos)
+                                    elif pqk != 0:
+                                        ok = False
+                                    else:  # a stand-in for the partner (wpjog): reference._find_jog
+                                        rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
+                                        if res < 0:
+                                            ok = False
+                                        else:
+                                            cost += T.ct[s, res, F_RCOST]
+                                            if rslot >= 0:
+                                                sm = sm | (np.int64(1) << rslot)
+                                            else:
+                                                um = um | (np.int64(1) << rpos)
                                 if ok and cost_aware:
                                     used = 0
                                     for q in range(hn):

@@ -41,14 +41,14 @@ from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, a
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import cur_nb, filter_card_nb, free_slots_nb
+from simcli.engine.players import cur_nb, filter_card_nb, free_slots_nb, jog_standin_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, POWER, POWER_N, PTS, TOP,
                                  SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN,
                                  hand_remove_nb, push_nb)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO,  # noqa: F401
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTNAME, F_OPTYPE,
-                                  F_PAIR, F_RCOST, F_REQ, F_REQ_N, F_USABLE_OPT, F_WP, F_WPLV, F_XDISC, P_ALTS, R_CARDS,
+                                  F_PAIR, F_RCOST, F_REQ, F_REQ_N, F_USABLE_OPT, F_WP, F_WPLV, F_WPMIN, F_XDISC, P_ALTS, R_CARDS,
                                   R_JOG, R_OPT, R_PQK, R_PQV, R_WP, REQ_WIDTH)
 
 KIND_DIGIMON = E.KIND_DIGIMON
@@ -124,7 +124,7 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
         for q in range(hn):
             x = S[s, HAND + q]
             if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                 bv = T.ct[s, x, F_WP]
                 rpos = q
                 res = x
@@ -132,7 +132,7 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             x = S[s, SLOT + q]
             if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
                     and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
                 bv = T.ct[s, x, F_WP]
                 rpos = -1
                 rslot = q
@@ -175,10 +175,18 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
                 jog = x
                 jpos = q
                 break
-        if jog < 0:
-            ok = False
-        else:
+        if jog >= 0:
             um = um | (np.int64(1) << jpos)
+        elif pqk != 0:
+            ok = False
+        else:  # a stand-in for the partner (wpjog): players.jog_standin_nb
+            rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
+            if res < 0:
+                ok = False
+            elif rslot >= 0:
+                sm = sm | (np.int64(1) << rslot)
+            else:
+                um = um | (np.int64(1) << rpos)
     return ok, n, res, rslot, rpos, jog, jpos, um, sm
 
 

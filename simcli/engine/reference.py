@@ -23,7 +23,7 @@ from simcli.engine import enums as E
 from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
 from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
-                                  Tables, card_match, wp_cost, wp_level_ok)
+                                  Tables, card_match, wp_cost, wp_serves)
 
 LV_NAMES = E.LEVEL_NAMES
 PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
@@ -147,6 +147,7 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     # options a kept Digimon's requirement can use
     wp_need = []  # (need, level of the Digimon)
     opt_need = set()
+    jog_need = False  # a Jogress alternative a stand-in card (Tables.wpjog) can serve
     for pos in keep:
         c = p.hand[pos]
         for a in range(int(t.req_n[s, c])):
@@ -154,12 +155,14 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
                 wp_need.append((int(t.req[s, c, a, R_WP]), int(t.level[s, c])))
             if t.req[s, c, a, R_OPT] >= 0:
                 opt_need.add(int(t.req[s, c, a, R_OPT]))
+            if t.req[s, c, a, R_JOG] >= 0 and t.req[s, c, a, R_PQK] == 0:
+                jog_need = True
     cands = []
     for pos, c in enumerate(p.hand):
         if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
             v = int(t.wp[s, c])
-            usable = (v > 0 and any(v >= w and wp_level_ok(t, s, c, lv) for w, lv in wp_need)) \
-                or (int(t.optname[s, c]) in opt_need)
+            usable = (v > 0 and any(wp_serves(t, s, c, w, lv) for w, lv in wp_need)) \
+                or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0)
             cands.append((0 if usable else 1, -v, pos))
     cands.sort()
     keep |= {pos for _, _, pos in cands[:max_opts]}
@@ -177,21 +180,38 @@ def _claim(p, st, r, uh, us):
 
 
 def _find_wp(t, s, p, need, used_hand, used_slots, level):
-    """Lowest sufficient Winning Percentage card for a step into a Digimon of this level: (value, hand
-    before slots, position)."""
+    """Lowest sufficient Winning Percentage card for a step into a Digimon of this level (wp_serves: its
+    value reaches the need, its lowest served value does not exceed it): (value, hand before slots, position)."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos in used_hand or t.wp[s, c] < need or not wp_level_ok(t, s, c, level):
+        if pos in used_hand or not wp_serves(t, s, c, need, level):
             continue
         k = (int(t.wp[s, c]), 0, pos)
         if best is None or k < best:
             best = k
     for i, c in enumerate(p.slots):
-        if c < 0 or i in used_slots or t.wp[s, c] < need or p.slot_up[i] != 0 or not wp_level_ok(t, s, c, level):
+        if c < 0 or i in used_slots or p.slot_up[i] != 0 or not wp_serves(t, s, c, need, level):
             continue
         k = (int(t.wp[s, c]), 1, i)
         if best is None or k < best:
             best = k
+    return best
+
+
+def _find_jog(t, s, p, used_hand, used_slots):
+    """A card that stands in for a Jogress partner (Tables.wpjog), chosen as _find_wp chooses: the lowest
+    value, hand before slots, then position; None if there is none."""
+    best = None
+    for pos, c in enumerate(p.hand):
+        if pos not in used_hand and t.wpjog[s, c]:
+            k = (int(t.wp[s, c]), 0, pos)
+            if best is None or k < best:
+                best = k
+    for i, c in enumerate(p.slots):
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and t.wpjog[s, c]:
+            k = (int(t.wp[s, c]), 1, i)
+            if best is None or k < best:
+                best = k
     return best
 
 
@@ -241,6 +261,7 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
                 if r is None:
                     continue
                 _claim(p, st, r, uh, us)
+                cost += int(t.rcost[s, st.res])  # its printed cost (Digimental of Miracles Bo-1147: one card)
             j = int(t.req[s, c, a, R_JOG])
             if j >= 0:
                 jp = -1
@@ -250,10 +271,15 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
                             and (pqk == 0 or card_match(t, s, c2, pqk, pqv)):
                         jp = pos2
                         break
-                if jp < 0:
-                    continue
-                st.jog = p.hand[jp]
-                uh.add(jp)
+                if jp >= 0:
+                    st.jog = p.hand[jp]
+                    uh.add(jp)
+                else:  # no partner card: a requirement card that stands in for it (Tables.wpjog)
+                    r = _find_jog(t, s, p, uh, us) if pqk == 0 else None
+                    if r is None:
+                        continue
+                    _claim(p, st, r, uh, us)
+                    cost += int(t.rcost[s, st.res])
             if cost_aware:
                 # hand left after prep = hand minus all cards the chain uses; costs so far
                 spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)

@@ -15,7 +15,7 @@ import numpy as np
 
 from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word, species_tokens,
                                   parse_effect, parse_filter)
-from simcli.cards.names import norm_name, rule_spelling
+from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
 
 DECK_SIZE = 30
@@ -77,6 +77,14 @@ class Tables(NamedTuple):
     # int8 [2,30] a Winning Percentage card that only evolves into some levels ("Evolve your Digimon into a
     # Perfect or Hybrid level Digimon with Winning Percentage: 40%! …"): bit 1 << LEVEL_INDEX per level; 0 = any
     wplv: np.ndarray
+    # int32 [2,30] the lowest Winning Percentage requirement a card serves, 0 = any up to its value: a card
+    # whose text lists only some values ("… with 'Digimental of Miracles' or 'Winning Percentage: 60%!' in
+    # its evolution requirements" serves 60%, not 40%: wp 60, wpmin 60)
+    wpmin: np.ndarray
+    # int8 [2,30] 1 = a requirement card that also serves a Jogress alternative as the partner ("In the case of
+    # Jogress Evolution, treat this card as one of the component Digimon", St-749): only an alternative whose
+    # partner has no printed qualifier (R_PQK 0: a qualifier asks for a property of a Digimon card, decided)
+    wpjog: np.ndarray
 
 
 class TableError(ValueError):
@@ -102,6 +110,17 @@ def wp_value(card) -> int:
         return int(card["win_pct"])
     m = _WP_RE.search(card.get("name", ""))
     return int(m.group(1)) if m else 0
+
+
+def wp_serves(t, seat: int, c: int, need: int, level: int) -> bool:
+    """Card c may serve a Winning Percentage requirement of `need` % for a step into a Digimon of this
+    level: wpmin <= need <= its value (DM-EVO-3) and wp_level_ok."""
+    return int(t.wpmin[seat, c]) <= need <= int(t.wp[seat, c]) and wp_level_ok(t, seat, c, level)
+
+
+def jog_serves(t, seat: int, c: int, d: int, a: int) -> bool:
+    """Option c may stand in for the Jogress partner of alternative a of Digimon d (Tables.wpjog)."""
+    return int(t.wpjog[seat, c]) != 0 and int(t.req[seat, d, a, R_JOG]) >= 0 and int(t.req[seat, d, a, R_PQK]) == 0
 
 
 def wp_level_ok(t, seat: int, c: int, level: int) -> bool:
@@ -326,7 +345,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     namebits = np.zeros(shape, np.int32)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
-            nm = normalize_word(rule_spelling(c["name"]))
+            # name~ sees the rule name: without the red frame marker "X-Antibody" (DM-NAME-1)
+            nm = normalize_word(rule_spelling(frame_marker(c["name"])[0]))
             for b, text in enumerate(vocab.texts):
                 if text in nm:
                     namebits[s, i] |= 1 << b
@@ -340,9 +360,19 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
         for i, c in enumerate(deck):
             if c.get("kind") == "Option" and c.get("wp_levels"):
                 wplv[s, i] = sum(1 << E.LEVEL_INDEX[lv] for lv in c["wp_levels"])
+    wpmin = np.zeros(shape, np.int32)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("kind") == "Option" and c.get("wp_min"):
+                wpmin[s, i] = int(c["wp_min"])
+    wpjog = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("kind") == "Option" and c.get("jogress_partner"):
+                wpjog[s, i] = 1
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -367,7 +397,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
-            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv")
+            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -382,7 +412,7 @@ F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets
 #   Digimon c: bits 0..3  P_ALTS: alternatives a < req_n whose from-name is card d's rule name;
 #              bits 4..11 (>> P_MIN_SHIFT): the smallest ●/X count among them (P_NONE_N when none).
 #   Option c:  bit  12    P_USABLE: c can serve a requirement alternative of card d (a WP value >= the
-#              alternative's WP need, or the alternative's named option) — discard_baseline_nb's "usable".
+#              alternative's WP need and wpmin <= it, the alternative's named option, or jog_serves) — discard_baseline_nb's "usable".
 # The level of a Digimon, -1 for an option: "a Digimon of level L" in one read (the planners' hand scans).
 F_DLEVEL = F_NO_IGNORE + 1
 # 1 for an option that some requirement names (BL-2's option candidates), else 0.
@@ -525,8 +555,8 @@ def pair_table(t: Tables) -> np.ndarray:
                     for a in range(int(t.req_n[s, d])):
                         w = int(t.req[s, d, a, R_WP])
                         o = int(t.req[s, d, a, R_OPT])
-                        if (v > 0 and w > 0 and v >= w and wp_level_ok(t, s, c, int(t.level[s, d]))) \
-                                or (o >= 0 and o == t.optname[s, c]):
+                        if (v > 0 and w > 0 and wp_serves(t, s, c, w, int(t.level[s, d]))) \
+                                or (o >= 0 and o == t.optname[s, c]) or jog_serves(t, s, c, d, a):
                             pt[s, c, d] = P_USABLE
                             break
     return pt
