@@ -356,8 +356,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.323)
-    assert _option_coverage(translated) >= 0.32
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332)
+    assert _option_coverage(translated) >= 0.331
 
 
 def _ability_coverage(translated) -> float:
@@ -366,8 +366,8 @@ def _ability_coverage(translated) -> float:
 
 
 def test_ability_coverage_floor(translated):
-    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617)
-    assert _ability_coverage(translated) >= 0.616
+    # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627)
+    assert _ability_coverage(translated) >= 0.626
 
 
 def _options_with_effects(translated) -> int:
@@ -387,7 +387,8 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
-    assert cov["options_modeled"] >= 229 and cov["options_with_effects"] >= 159  # round 7 (round 6: 222 / 152)
+    assert cov["options_modeled"] >= 235 and cov["options_with_effects"] >= 159  # round 7 (round 6: 222 / 152)
+    assert cov["abilities"]["modeled"] >= 1373  # round 7 (round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "

@@ -57,7 +57,7 @@ def compile_notice(err: Console):
     """The callback api.simulate calls when numba compiles instead of loading its cache (any checkout
     path, any cache state): say so instead of hanging silently."""
     def notice() -> None:
-        err.print("compiling the numba engine for this kind of run (half a minute to three minutes on 2 cores; cached for "
+        err.print("compiling the numba engine for this kind of run (half a minute to four minutes on 2 cores; cached for "
                   "later runs)…")
     return notice
 
