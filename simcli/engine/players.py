@@ -257,6 +257,17 @@ def jog_standin_nb(T, S, s, um, sm):
     return rpos, rslot, res
 
 
+@njit(cache=True, inline="always")
+def claim_nb(res, rslot, rpos, um, sm):
+    """A found requirement card marked as used: a slot card in the slot mask sm, a hand card (position
+    rpos) in the hand mask um; returns (found, um, sm), found False (masks unchanged) when res < 0."""
+    if res < 0:
+        return False, um, sm
+    if rslot >= 0:
+        return True, um, sm | (np.int64(1) << rslot)
+    return True, um | (np.int64(1) << rpos), sm
+
+
 @njit(cache=True, _nrt=False)
 def plan_chain_nb(T, S, s, cost_aware, W):
     """BL-4: writes the best chain into S[s, PLAN...] (codes.PF_* fields per step) and returns its length.

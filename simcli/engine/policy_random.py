@@ -41,7 +41,7 @@ from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, a
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import cur_nb, filter_card_nb, free_slots_nb, jog_standin_nb
+from simcli.engine.players import claim_nb, cur_nb, filter_card_nb, free_slots_nb, jog_standin_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, POWER, POWER_N, PTS, TOP,
                                  SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN,
@@ -137,12 +137,7 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
                 rpos = -1
                 rslot = q
                 res = x
-        if res < 0:
-            ok = False
-        elif rslot >= 0:
-            sm = sm | (np.int64(1) << rslot)
-        else:
-            um = um | (np.int64(1) << rpos)
+        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
     o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
     if ok and o >= 0:
         for q in range(hn):
@@ -158,12 +153,7 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
                     res = x
                     rslot = q
                     break
-        if res < 0:
-            ok = False
-        elif rslot >= 0:
-            sm = sm | (np.int64(1) << rslot)
-        else:
-            um = um | (np.int64(1) << rpos)
+        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
     j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
     if ok and j >= 0:
         pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
@@ -181,12 +171,7 @@ def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             ok = False
         else:  # a stand-in for the partner (wpjog): players.jog_standin_nb
             rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
-            if res < 0:
-                ok = False
-            elif rslot >= 0:
-                sm = sm | (np.int64(1) << rslot)
-            else:
-                um = um | (np.int64(1) << rpos)
+            ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
     return ok, n, res, rslot, rpos, jog, jpos, um, sm
 
 
