@@ -268,6 +268,84 @@ def claim_nb(res, rslot, rpos, um, sm):
     return True, um | (np.int64(1) << rpos), sm
 
 
+@njit(cache=True, inline="always")
+def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
+    """Whether alternative a of hand card c can be the next step (its ●/X fit the deck, its requirement
+    cards are found; the BL-4 step rules plan_chain_nb and the random player share); returns (ok, ●/X,
+    res, res slot, res hand position, jog, jog hand position, hand mask, slot mask, printed discard cost:
+    c's own plus each requirement card's, DM-EVO-3).  um includes c."""
+    hn = S[s, HAND_N]
+    n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
+    ok = ncum + n <= deck_n
+    res = -1
+    rslot = -1
+    rpos = -1
+    jog = -1
+    jpos = -1
+    cost = T.ct[s, c, F_XDISC]
+    w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
+    if ok and w > 0:
+        bv = 1 << 30
+        for q in range(hn):
+            x = S[s, HAND + q]
+            if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                bv = T.ct[s, x, F_WP]
+                rpos = q
+                res = x
+        for q in range(3):
+            x = S[s, SLOT + q]
+            if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
+                    and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                bv = T.ct[s, x, F_WP]
+                rpos = -1
+                rslot = q
+                res = x
+        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
+        if ok:
+            cost += T.ct[s, res, F_RCOST]  # the card's printed cost (DM-EVO-3)
+    o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
+    if ok and o >= 0:
+        for q in range(hn):
+            x = S[s, HAND + q]
+            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
+                res = x
+                rpos = q
+                break
+        if res < 0:
+            for q in range(3):
+                x = S[s, SLOT + q]
+                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o:
+                    res = x
+                    rslot = q
+                    break
+        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
+        if ok:
+            cost += T.ct[s, res, F_RCOST]  # a named card's printed cost too
+    j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
+    if ok and j >= 0:
+        pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
+        pqv = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQV]
+        for q in range(hn):
+            x = S[s, HAND + q]
+            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j \
+                    and (pqk == 0 or filter_card_nb(T, s, x, pqk, pqv)):
+                jog = x
+                jpos = q
+                break
+        if jog >= 0:
+            um = um | (np.int64(1) << jpos)
+        elif pqk != 0:
+            ok = False
+        else:  # a stand-in for the partner (wpjog): reference._find_jog
+            rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
+            ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
+            if ok:
+                cost += T.ct[s, res, F_RCOST]
+    return ok, n, res, rslot, rpos, jog, jpos, um, sm, cost
+
+
 @njit(cache=True, _nrt=False)
 def plan_chain_nb(T, S, s, cost_aware, W):
     """BL-4: writes the best chain into S[s, PLAN...] (codes.PF_* fields per step) and returns its length.
@@ -329,91 +407,8 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                         if (pm >> a) & 1:
                             n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
                             if ncum + n <= deck_n:
-                                um = umask | (np.int64(1) << pos)
-                                sm = smask
-                                ok = True
-                                res = -1
-                                rslot = -1
-                                rpos = -1
-                                cost = T.ct[s, c, F_XDISC]
-                                w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
-                                if w > 0:
-                                    bv = 1 << 30
-                                    for q in range(hn):
-                                        x = S[s, HAND + q]
-                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                                                and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
-                                            bv = T.ct[s, x, F_WP]
-                                            rpos = q
-                                            res = x
-                                    for q in range(3):
-                                        x = S[s, SLOT + q]
-                                        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
-                                                and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                                                and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
-                                            bv = T.ct[s, x, F_WP]
-                                            rpos = -1
-                                            rslot = q
-                                            res = x
-                                    if res < 0:
-                                        ok = False
-                                    else:
-                                        cost += T.ct[s, res, F_RCOST]  # the card's printed cost (DM-EVO-3)
-                                        if rslot >= 0:
-                                            sm = sm | (np.int64(1) << rslot)
-                                        else:
-                                            um = um | (np.int64(1) << rpos)
-                                o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
-                                if ok and o >= 0:
-                                    for q in range(hn):
-                                        x = S[s, HAND + q]
-                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
-                                            res = x
-                                            rpos = q
-                                            break
-                                    if res < 0:
-                                        for q in range(3):
-                                            x = S[s, SLOT + q]
-                                            if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
-                                                    and T.ct[s, x, F_OPTNAME] == o:
-                                                res = x
-                                                rslot = q
-                                                break
-                                    if res < 0:
-                                        ok = False
-                                    else:
-                                        cost += T.ct[s, res, F_RCOST]  # a named card's printed cost too
-                                        if rslot >= 0:
-                                            sm = sm | (np.int64(1) << rslot)
-                                        else:
-                                            um = um | (np.int64(1) << rpos)
-                                jog = -1
-                                jpos = -1
-                                j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
-                                if ok and j >= 0:
-                                    pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
-                                    pqv = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQV]
-                                    for q in range(hn):
-                                        x = S[s, HAND + q]
-                                        if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j \
-                                                and (pqk == 0 or filter_card_nb(T, s, x, pqk, pqv)):
-                                            jog = x
-                                            jpos = q
-                                            break
-                                    if jog >= 0:
-                                        um = um | (np.int64(1) << jpos)
-                                    elif pqk != 0:
-                                        ok = False
-                                    else:  # a stand-in for the partner (wpjog): reference._find_jog
-                                        rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
-                                        if res < 0:
-                                            ok = False
-                                        else:
-                                            cost += T.ct[s, res, F_RCOST]
-                                            if rslot >= 0:
-                                                sm = sm | (np.int64(1) << rslot)
-                                            else:
-                                                um = um | (np.int64(1) << rpos)
+                                ok, n, res, rslot, rpos, jog, jpos, um, sm, cost = req_step_nb(
+                                    T, S, s, c, a, lv, umask | (np.int64(1) << pos), smask, ncum, deck_n)
                                 if ok and cost_aware:
                                     used = 0
                                     for q in range(hn):

@@ -41,15 +41,14 @@ from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, a
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import claim_nb, cur_nb, filter_card_nb, free_slots_nb, jog_standin_nb
+from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, POWER, POWER_N, PTS, TOP,
                                  SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN,
                                  hand_remove_nb, push_nb)
-from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO,  # noqa: F401
-                                  F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTNAME, F_OPTYPE,
-                                  F_PAIR, F_RCOST, F_REQ, F_REQ_N, F_USABLE_OPT, F_WP, F_WPLV, F_WPMIN, F_XDISC, P_ALTS, R_CARDS,
-                                  R_JOG, R_OPT, R_PQK, R_PQV, R_WP, REQ_WIDTH)
+from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_KIND,
+                                  F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
+                                  F_XDISC, P_ALTS, R_JOG, REQ_WIDTH)
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -105,76 +104,6 @@ def exchange_random_nb(T, S, s, rng):
     return -1
 
 
-@njit(cache=True, inline="always")
-def _step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
-    """Whether alternative a of hand card c can be the next step (its ●/X fit the deck, its requirement
-    cards are found — players.plan_chain_nb's rules, without the cost check); returns (ok, ●/X, res,
-    res slot, res hand position, jog, jog hand position, hand mask, slot mask).  um includes c."""
-    hn = S[s, HAND_N]
-    n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
-    ok = ncum + n <= deck_n
-    res = -1
-    rslot = -1
-    rpos = -1
-    jog = -1
-    jpos = -1
-    w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
-    if ok and w > 0:
-        bv = 1 << 30
-        for q in range(hn):
-            x = S[s, HAND + q]
-            if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
-                bv = T.ct[s, x, F_WP]
-                rpos = q
-                res = x
-        for q in range(3):
-            x = S[s, SLOT + q]
-            if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
-                    and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
-                bv = T.ct[s, x, F_WP]
-                rpos = -1
-                rslot = q
-                res = x
-        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
-    o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
-    if ok and o >= 0:
-        for q in range(hn):
-            x = S[s, HAND + q]
-            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
-                res = x
-                rpos = q
-                break
-        if res < 0:
-            for q in range(3):
-                x = S[s, SLOT + q]
-                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o:
-                    res = x
-                    rslot = q
-                    break
-        ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
-    j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
-    if ok and j >= 0:
-        pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
-        pqv = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQV]
-        for q in range(hn):
-            x = S[s, HAND + q]
-            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_DIGIMON and T.ct[s, x, F_NAME] == j \
-                    and (pqk == 0 or filter_card_nb(T, s, x, pqk, pqv)):
-                jog = x
-                jpos = q
-                break
-        if jog >= 0:
-            um = um | (np.int64(1) << jpos)
-        elif pqk != 0:
-            ok = False
-        else:  # a stand-in for the partner (wpjog): players.jog_standin_nb
-            rpos, rslot, res = jog_standin_nb(T, S, s, um, sm)
-            ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
-    return ok, n, res, rslot, rpos, jog, jpos, um, sm
-
-
 @njit(cache=True, _nrt=False)
 def chain_random_nb(T, S, s, W, rng):
     """Preparation step (4): a chain built step by step, each step "stop" or one of the steps that can be
@@ -199,7 +128,7 @@ def chain_random_nb(T, S, s, W, rng):
             pm = T.ct[s, c, F_PAIR + cur] & P_ALTS
             for a in range(T.ct[s, c, F_REQ_N]):
                 if (pm >> a) & 1:
-                    if _step_nb(T, S, s, c, a, lv, um | (np.int64(1) << pos), sm, ncum, deck_n)[0]:
+                    if req_step_nb(T, S, s, c, a, lv, um | (np.int64(1) << pos), sm, ncum, deck_n)[0]:
                         n += 1
         k = pick_nb(rng, n + 1)
         if k == 0:
@@ -212,7 +141,7 @@ def chain_random_nb(T, S, s, W, rng):
             pm = T.ct[s, c, F_PAIR + cur] & P_ALTS
             for a in range(T.ct[s, c, F_REQ_N]):
                 if (pm >> a) & 1:
-                    ok, nc, res, rslot, rpos, jog, jpos, um2, sm2 = _step_nb(T, S, s, c, a, lv,
+                    ok, nc, res, rslot, rpos, jog, jpos, um2, sm2, _ = req_step_nb(T, S, s, c, a, lv,
                                                                              um | (np.int64(1) << pos), sm, ncum,
                                                                              deck_n)
                     if ok:
