@@ -386,6 +386,37 @@ def battle_actions(g, p):
     return abil, sup, opts
 
 
+def ignore_targets(g, p):
+    """An evolve_ignore step (DM-EVO-5) for every player that takes one: the first usable such option (slot
+    order) and the hand positions of the Digimon it can reach (the next level, requirements that may be
+    ignored, an alternative that is not a Jogress, their printed discard payable beside the option's
+    cost) — (slot, positions), or None when there is no such option or no such Digimon."""
+    t, s = g.t, p.seat
+    lv = int(t.level[s, p.base()]) + 1
+    if lv > E.LV_ULTIMATE:
+        return None
+    slot, extra = -1, 0
+    for k, c in enumerate(p.slots):
+        if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
+            continue
+        for r in rows(g, s, c):
+            if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
+                    and cond_ok(g, p, r) and cost_payable(g, p, r):
+                slot = k
+                extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
+                            if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
+                break
+        if slot >= 0:
+            break
+    if slot < 0:
+        return None
+    targets = [pos for pos, c in enumerate(p.hand)
+               if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv and not t.no_ignore[s, c]
+               and any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c])))
+               and len(p.hand) - 1 - extra >= int(t.xdisc[s, c])]
+    return (slot, targets) if targets else None
+
+
 class GreedyPlayer(BaselinePlayer):
     name = "greedy"
     cost_aware = True
@@ -482,37 +513,14 @@ class GreedyPlayer(BaselinePlayer):
         return None
 
     def ignore_choice(self, g, p):
-        """(slot, hand position) for an evolve_ignore step (DM-EVO-5), or None."""
+        """(slot, hand position) for an evolve_ignore step (DM-EVO-5), or None: the reachable Digimon with
+        the highest A (the first of equals)."""
+        found = ignore_targets(g, p)
+        if found is None:
+            return None
+        slot, targets = found
         t, s = g.t, p.seat
-        lv = int(t.level[s, p.base()]) + 1
-        if lv > E.LV_ULTIMATE:
-            return None
-        slot, extra = -1, 0
-        for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
-                continue
-            for r in rows(g, s, c):
-                if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
-                        and cond_ok(g, p, r) and cost_payable(g, p, r):
-                    slot = k
-                    extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
-                                if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
-                    break
-            if slot >= 0:
-                break
-        if slot < 0:
-            return None
-        best, ba = -1, -1
-        for pos, c in enumerate(p.hand):
-            if t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv or t.no_ignore[s, c]:
-                continue
-            if not any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c]))):
-                continue
-            if len(p.hand) - 1 - extra < int(t.xdisc[s, c]):
-                continue
-            if int(t.atk[s, c, 0]) > ba:
-                best, ba = pos, int(t.atk[s, c, 0])
-        return (slot, best) if best >= 0 else None
+        return slot, max(targets, key=lambda pos: int(t.atk[s, p.hand[pos], 0]))
 
     def battle_actions(self, g, p):
         return battle_actions(g, p)

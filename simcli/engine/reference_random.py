@@ -11,10 +11,9 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import chain_steps
 from simcli.engine.reference_baseline import BaselinePlayer
-from simcli.engine.reference_effects import cond_ok, cost_payable, legal_appearances, next_level_targets, rows
-from simcli.engine.reference_greedy import (OPT_ITEM, banned, battle_actions, face_up_blocked, negate_pick, per_kmax,
+from simcli.engine.reference_effects import legal_appearances, next_level_targets
+from simcli.engine.reference_greedy import (OPT_ITEM, battle_actions, ignore_targets, negate_pick, per_kmax,
                                             usable_timed_options)
-from simcli.engine.tables import R_JOG
 
 
 def pick(rng, n: int) -> int:
@@ -56,29 +55,10 @@ class RandomPlayer(BaselinePlayer):
     def ignore_choice(self, g, p):
         """(slot, hand position) of an evolve_ignore step (DM-EVO-5) with the first usable such option
         (slot order): none or one of the Digimon it could reach, uniformly."""
-        t, s = g.t, p.seat
-        lv = int(t.level[s, p.base()]) + 1
-        if lv > E.LV_ULTIMATE:
+        found = ignore_targets(g, p)
+        if found is None:
             return None
-        slot, extra = -1, 0
-        for k, c in enumerate(p.slots):
-            if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
-                continue
-            for r in rows(g, s, c):
-                if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
-                        and cond_ok(g, p, r) and cost_payable(g, p, r):
-                    slot = k
-                    extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
-                                if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
-                    break
-            if slot >= 0:
-                break
-        if slot < 0:
-            return None
-        targets = [pos for pos, c in enumerate(p.hand)
-                   if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv and not t.no_ignore[s, c]
-                   and any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c])))
-                   and len(p.hand) - 1 - extra >= int(t.xdisc[s, c])]
+        slot, targets = found
         k = pick(g.rng, len(targets) + 1)
         return None if k == 0 else (slot, targets[k - 1])
 
