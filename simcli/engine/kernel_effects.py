@@ -21,6 +21,7 @@ from simcli.engine.players import cmp_has_nb, cmp_num_nb, cur_nb, discard_choice
 from simcli.engine.players import chain_keep_nb, hand_masks_nb
 from simcli.engine.players import filter_card_nb as card_match_nb
 from simcli.engine.rng import randint_nb, shuffle_nb
+from simcli.codes import PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT
 from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED, GAUGE, GAUGE_N, HAND, HAND_N,
                                  M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_IMM_MOD, M_IMM_OPT,
                                  M_LOSTMUL, M_NOFD, M_NOZERO, M_NUM, M_VOID, M_ZEROED, NM, PERSIST, PTS, SLOT,
@@ -1432,6 +1433,67 @@ def _ignore_after_nb(T, S, M, X, p, rng):
         for r in range(lo, hi):
             if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] != E.OP_EVOLVE_IGNORE:
                 apply_row_nb(T, S, M, X, p, r, True, rng, opt, 0)
+
+
+@njit(cache=True, _nrt=False)
+def ignore_slot_nb(T, S, M, X, s):
+    """Preparation step (4), DM-EVO-5, for greedy and random (reference_greedy.ignore_targets): the first
+    face-down slot (slot order) whose evolve_ignore option is usable now, its printed discard cost, and
+    the level the evolution reaches; slot -1 when there is none (or the Digimon is an Ultimate)."""
+    base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
+    lv = T.ct[s, base, F_LEVEL] + 1
+    if lv > E.LV_ULTIMATE:
+        return -1, 0, lv
+    for k in range(3):
+        c = S[s, SLOT + k]
+        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
+                or banned_nb(T, S, M, X, s, c):
+            continue
+        for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
+                    and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
+                extra = 0
+                for i in range(MAX_COSTS):
+                    kind = T.eff[r, E_COST0 + 2 * i]
+                    if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
+                        extra += T.eff[r, E_COST0 + 2 * i + 1]
+                return k, extra, lv
+    return -1, 0, lv
+
+
+@njit(cache=True, inline="always")
+def ignore_target_nb(T, S, s, c, lv, extra):
+    """Whether hand card c is a Digimon the evolve_ignore option of ignore_slot_nb can reach: the next
+    level, not barred from ignoring requirements, with a non-Jogress requirement alternative, and its
+    extra hand discards payable after the option's own cost."""
+    if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
+        return False
+    alt = False
+    for a in range(T.ct[s, c, F_REQ_N]):
+        if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG] < 0:
+            alt = True
+    return alt and S[s, HAND_N] - 1 - extra >= T.ct[s, c, F_XDISC]
+
+
+@njit(cache=True, _nrt=False)
+def prepare_ignore_step_nb(T, S, s, slot, pos, uses):
+    """Prepare the one-step chain of an evolve_ignore option: the hand card at pos is the step, the option
+    in slot its requirement card (taken from the slot into the power area), and the option's cost paid."""
+    opt = S[s, SLOT + slot]
+    card = hand_remove_nb(S, s, pos)
+    S[s, PLAN_N] = 1
+    S[s, PLAN + PF_CARD] = card
+    S[s, PLAN + PF_NCARDS] = 0
+    S[s, PLAN + PF_RES] = opt
+    S[s, PLAN + PF_RSLOT] = slot
+    S[s, PLAN + PF_JOG] = -1
+    S[s, POWER_N] = 0
+    push_nb(S, s, POWER, POWER_N, opt)
+    S[s, SLOT + slot] = -1
+    for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
+            pay_cost_nb(T, S, s, r, uses)
+            break
 
 
 @njit(cache=True, _nrt=False)

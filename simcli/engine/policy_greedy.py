@@ -14,7 +14,8 @@ from numba import njit
 
 from simcli.engine import enums as E
 from simcli.engine.bits import ctz_nb
-from simcli.engine.kernel_effects import (E_ARG, E_COST0, E_OP, E_TIMING, MAX_COSTS, OPT_ITEM,  # noqa: F401
+from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prepare_ignore_step_nb,
+                                          E_ARG, E_COST0, E_OP, E_TIMING, MAX_COSTS, OPT_ITEM,  # noqa: F401
                                           abilities_active_nb, ability_ready_nb, appear_legal_nb, appear_nb,
                                           banned_nb, card_immune_nb, cond_ok_nb, cost_payable_nb, discard_slot_nb,
                                           battle_act_nb, face_up_blocked_nb, facedown_with_nb, final_attack_nb, forced_draw_nb,
@@ -26,9 +27,8 @@ from simcli.engine.kernel_effects import (E_ARG, E_COST0, E_OP, E_TIMING, MAX_CO
 from simcli.engine.players import cur_nb, free_slots_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import SUPBOX, SUPBOX_OWNER
-from simcli.engine.state import (APPEARED, EVOLVED, EXCH, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PLAN,
-                                 PLAN_N, POWER, POWER_N, PTS, SLOT, SLOT_UP, SUPPORT, TOP, X_APP_ANY, X_APPEAR_ROW,
-                                 X_LIST, X_PER, X_TURN, hand_remove_nb, push_nb)
+from simcli.engine.state import (APPEARED, EVOLVED, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PTS, SLOT,
+                                 SLOT_UP, SUPPORT, TOP, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
 from simcli.engine.tables import F_MODELED
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL, F_EFF_HI, F_EFF_LO,  # noqa: F401
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_REQ,
@@ -577,62 +577,18 @@ def prepare_ignore_nb(T, S, M, X, s, uses):
 
 @njit(cache=True, _nrt=False)
 def _prepare_ignore_nb(T, S, M, X, s, uses):
-    base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
-    lv = T.ct[s, base, F_LEVEL] + 1
-    if lv > E.LV_ULTIMATE:
-        return
-    slot = -1
-    extra = 0
-    for k in range(3):
-        c = S[s, SLOT + k]
-        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
-                or banned_nb(T, S, M, X, s, c):
-            continue
-        for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
-                    and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
-                slot = k
-                for i in range(MAX_COSTS):
-                    kind = T.eff[r, E_COST0 + 2 * i]
-                    if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
-                        extra += T.eff[r, E_COST0 + 2 * i + 1]
-                break
-        if slot >= 0:
-            break
+    slot, extra, lv = ignore_slot_nb(T, S, M, X, s)
     if slot < 0:
         return
     best = -1
     ba = -1
     for pos in range(S[s, HAND_N]):
         c = S[s, HAND + pos]
-        if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
-            continue
-        alt = False
-        for a in range(T.ct[s, c, F_REQ_N]):
-            if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG] < 0:
-                alt = True
-        if not alt or S[s, HAND_N] - 1 - extra < T.ct[s, c, F_XDISC]:
-            continue
-        if T.ct[s, c, F_ATK + 0] > ba:
+        if ignore_target_nb(T, S, s, c, lv, extra) and T.ct[s, c, F_ATK + 0] > ba:
             best = pos
             ba = T.ct[s, c, F_ATK + 0]
-    if best < 0:
-        return
-    opt = S[s, SLOT + slot]
-    card = hand_remove_nb(S, s, best)
-    S[s, PLAN_N] = 1
-    S[s, PLAN] = card
-    S[s, PLAN + 1] = 0
-    S[s, PLAN + 2] = opt
-    S[s, PLAN + 3] = slot
-    S[s, PLAN + 4] = -1
-    S[s, POWER_N] = 0
-    push_nb(S, s, POWER, POWER_N, opt)
-    S[s, SLOT + slot] = -1
-    for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
-            pay_cost_nb(T, S, s, r, uses)
-            break
+    if best >= 0:
+        prepare_ignore_step_nb(T, S, s, slot, best, uses)
 
 
 @njit(cache=True, _nrt=False)

@@ -35,7 +35,8 @@ from numba import njit
 from simcli.engine import enums as E
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, W_JPOS, W_POS,  # noqa: F401
                           W_RPOS)
-from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, ability_ready_nb,  # noqa: F401
+from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prepare_ignore_step_nb,
+                                          E_OP, E_TIMING, abilities_active_nb, ability_ready_nb,  # noqa: F401
                                           appear_legal_nb, banned_nb, battle_act_nb, cond_ok_nb, cost_payable_nb,
                                           discard_slot_nb, face_up_blocked_nb, facedown_with_nb, negate_pick_nb,
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
@@ -43,9 +44,8 @@ from simcli.engine.kernel_effects import (E_OP, E_TIMING, abilities_active_nb, a
                                           OPT_ITEM)
 from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb
 from simcli.engine.rng import randint_nb
-from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, POWER, POWER_N, PTS, TOP,
-                                 SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN,
-                                 hand_remove_nb, push_nb)
+from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, PTS, TOP,
+                                 SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_KIND,
                                   F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
                                   F_XDISC, P_ALTS, R_JOG, REQ_WIDTH)
@@ -176,70 +176,22 @@ def prepare_ignore_random_nb(T, S, M, X, s, uses, rng):
     (policy_greedy._prepare_ignore_nb's legal targets)."""
     if not facedown_with_nb(T, S, s, 1 << E.T_EVOLUTION):
         return
-    base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
-    lv = T.ct[s, base, F_LEVEL] + 1
-    if lv > E.LV_ULTIMATE:
-        return
-    slot = -1
-    extra = 0
-    for k in range(3):
-        c = S[s, SLOT + k]
-        if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
-                or banned_nb(T, S, M, X, s, c):
-            continue
-        for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
-                    and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
-                slot = k
-                for i in range(MAX_COSTS):
-                    kind = T.eff[r, E_COST0 + 2 * i]
-                    if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
-                        extra += T.eff[r, E_COST0 + 2 * i + 1]
-                break
-        if slot >= 0:
-            break
+    slot, extra, lv = ignore_slot_nb(T, S, M, X, s)
     if slot < 0:
         return
     n = 0
     for pos in range(S[s, HAND_N]):
-        if _ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
+        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
             n += 1
     k = pick_nb(rng, n + 1)
     if k == 0:
         return
-    best = -1
     for pos in range(S[s, HAND_N]):
-        if _ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
+        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
             k -= 1
             if k == 0:
-                best = pos
-                break
-    opt = S[s, SLOT + slot]
-    card = hand_remove_nb(S, s, best)
-    S[s, PLAN_N] = 1
-    S[s, PLAN + PF_CARD] = card
-    S[s, PLAN + PF_NCARDS] = 0
-    S[s, PLAN + PF_RES] = opt
-    S[s, PLAN + PF_RSLOT] = slot
-    S[s, PLAN + PF_JOG] = -1
-    S[s, POWER_N] = 0
-    push_nb(S, s, POWER, POWER_N, opt)
-    S[s, SLOT + slot] = -1
-    for r in range(T.ct[s, opt, F_EFF_LO], T.ct[s, opt, F_EFF_HI]):
-        if T.eff[r, E_TIMING] == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
-            pay_cost_nb(T, S, s, r, uses)
-            break
-
-
-@njit(cache=True, inline="always")
-def _ignore_target_nb(T, S, s, c, lv, extra):
-    if T.ct[s, c, F_KIND] != KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
-        return False
-    alt = False
-    for a in range(T.ct[s, c, F_REQ_N]):
-        if T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG] < 0:
-            alt = True
-    return alt and S[s, HAND_N] - 1 - extra >= T.ct[s, c, F_XDISC]
+                prepare_ignore_step_nb(T, S, s, slot, pos, uses)
+                return
 
 
 @njit(cache=True, _nrt=False)
