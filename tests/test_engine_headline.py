@@ -175,3 +175,39 @@ def test_spinomon_stays_after_four_cards():
     g = _spinomon(1500)
     a = g.ps[0]
     assert _fights(g)[-1] == (1550, 1500) and a.top == 1 and len(a.dark) == 4
+
+
+# ---- the shipped decks that hold them: kernel-reference parity, and the cards act -----------------------------
+def _shipped_pair():
+    from pathlib import Path
+
+    from simcli.decks import load_deck
+    from simcli.engine.tables import compile_tables
+
+    d = Path(__file__).resolve().parents[1] / "decks" / "dmcg"
+    decks = [load_deck(d / f).cards() for f in ("qinglongmon-parasimon-corelock.deck", "volcdramon-bx164.deck")]
+    T, info = compile_tables(decks, effects=True)
+    return T, [[c["number"] for c in deck] for deck in info.cards]
+
+
+def test_shipped_headline_decks_play_the_same_games_on_both_engines():
+    import numpy as np
+
+    from simcli.engine import kernel
+    from simcli.engine import reference as R
+
+    T, numbers = _shipped_pair()
+    for players in (("greedy", "greedy"), ("random", "greedy"), ("random", "random")):
+        n = 300
+        uses = np.zeros((2, 30), np.int64)
+        ref = []
+        for gi in range(n):
+            g = R.play_game(T, 21, gi, players=players, effects_on=True)
+            ref.append(g.record())
+            uses += g.card_uses
+        rec = kernel.run_records(T, 21, 0, n, 200, [E.PLAYER_NAMES.index(p) for p in players])
+        bad = [i for i, (r, k) in enumerate(zip(ref, rec)) if r != tuple(int(x) for x in k)]
+        assert not bad, (players, len(bad), bad[0])
+        used = {numbers[s][c] for s in range(2) for c in range(30) if uses[s, c]}
+        # the headline cards act: Re-60t used, Re-44t entering play (greedy: Spinomon in the box or using its ability)
+        assert {"Re-60t", "Re-44t"} | ({"Bo-1201"} if players[1] == "greedy" else set()) <= used, players
