@@ -189,7 +189,12 @@ OP_OPP_BOX_DARK = 62
 # for it are the player's pick, as OP_ATTACK_PICK ("… depending on which one has the highest attack power written on
 # your card (if any of them have the same attack power, you can choose between either of them)", Golden Banana Bo-349)
 OP_ATTACK_HIGH = 63
-N_OPS = 64
+# Headline cards of the shipped decks (issue 9; docs/effect-language.md "Headline cards"), rows of an option that act
+# while it is face-up in its slot (The Mysterious Man's Manipulations Re-60t):
+OP_LOST_TO_HAND = 64  # when the own Digimon loses a battle, its box top card goes to the hand, not to the Dark Area
+OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its slot, the player may send the top arg
+# cards of its Net Ocean to the Dark Area and keep it in the slot (the players do whenever they can pay)
+N_OPS = 66
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -237,7 +242,8 @@ C_OPP_HAND = 35
 C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
-N_CONDS = 39
+C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
+N_CONDS = 40
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -290,7 +296,11 @@ L_TURNS = 3  # for arg turns
 L_DISCARDED = 4  # stays in its slot until discarded
 L_NOW = 5  # one-shot: goes to the Dark Area right after use
 L_DIGIMON = 6  # (text alias) ``discarded`` + end event LE_LEAVE: until the own Digimon leaves the box
-N_LIMITS = 7
+# (a Digimon's per_* ◎ row) used with a per count of at least arg, this Digimon goes to the Dark Area at the end of the
+# turn (Spinomon Bo-1201: "when you use this ability to discard 5 or more cards, send this card to the Dark Area at the
+# end of the turn")
+L_LEAVE_AT = 7
+N_LIMITS = 8
 # end events (E_LIMIT_END bit flags) that also end an effect / send a face-up option to the Dark Area:
 LE_LOSE = 1  # the own Digimon loses a battle (death check)
 LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)

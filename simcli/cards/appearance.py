@@ -62,7 +62,8 @@ Labels (our vocabulary; the card then has no appearance rows and never enters pl
 are not in the card data; ``appearance-lose`` appears when the own Digimon loses and the battle
 continues; ``appearance-end-of-turn`` appears at the end of a turn; ``appearance-compare`` compares
 the own Digimon's attack power with the opponent's; ``appearance-slots`` a condition on option cards
-in the slots; ``appearance-switch`` appears in place of a Level III; ``appearance-base-power`` a
+in the slots (other than "a card belonging to the category 'G' in your slots": ``slot:group=G``, both
+timings); ``appearance-switch`` appears in place of a Level III; ``appearance-base-power`` a
 condition on the printed (basic) attack power; ``appearance-hybrid`` the own Digimon must be a
 Hybrid; ``appearance-support-box`` a Digimon moves to or from the support box; ``appearance-sheet``
 a card on a sheet; ``appearance-armor`` "excluding Armor-evolved Digimon"; ``appearance-by-option``
@@ -541,7 +542,18 @@ def translate_appearance(text: str, card_name: str = "") -> AppearanceTranslatio
         return AppearanceTranslation([], [_shape_label(text, exc.label)])
 
 
+# "When you have a card belonging to the category 'Mysterious Man' in your slots, make this card appear from your hand"
+# (Re-39t, Re-44t, Re-53t): a condition on the own slots' cards (face up or down), ``slot:group=G``.  The text names no
+# timing: the card may appear while the condition holds (seed 003 §3.2.2.1 ex. 6, "when the condition is ready");
+# the engines offer the two moments of the battle they model, the start of the battle and the battle windows.
+_SLOT_GROUP = re.compile(r"when you have a card belonging to the category '(?P<g>[^']+)' in your slots,"
+                         r" make this card appear from your hand\.?", re.I)
+
+
 def _translate(text: str, card_name: str) -> list[str]:
+    if m := _SLOT_GROUP.fullmatch(text.strip()):
+        cond = f"slot:group={m.group('g')}"
+        return [format_effect(parse_effect(f"appear if {cond}{when}")) for when in (" | when: start", "")]
     pieces = _pieces(text)
     if not pieces:
         raise _Unexpressible("appearance-unparsed")

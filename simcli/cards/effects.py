@@ -83,6 +83,12 @@ One effect per string::
                                            Support Box (Ornismon Bo-98t)
               | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
                                            card's appearance moved into the support box (cost move_host)
+              | lost_to_hand               (an option's row) while its card is face-up: when the own Digimon
+                                           loses a battle, its box top card goes to the hand instead of the
+                                           Dark Area (Re-60t)
+              | keep_slot(N)               (an option's row) while its card is face-up: when an opponent's effect
+                                           would send it out of its slot, its player may send the top N cards
+                                           of its Net Ocean to the Dark Area and keep it there (Re-60t)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -107,6 +113,8 @@ One effect per string::
               | slots OP2 N                cards in the own option slots (face up or down)
               | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
                                            opponent's hand; if it contains a Virus attribute Digimon")
+              | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
+                                           ("when you have a card of the category 'Mysterious Man' in your slots")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -133,6 +141,8 @@ One effect per string::
                                            to the support box, not to the Dark Area, and stays there
                                            while the card that appeared is in the box (Parasimon Bo-681)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
+              | leave_at(K)                (a Digimon's per_* ◎ row) used with a count of K or more, this
+                                           Digimon goes to the Dark Area at the end of the turn (Bo-1201)
               | digimon                    = discarded, leave
               | lifespan                   = discarded, lifespan
     END      := lost                       also ends when the own Digimon loses a battle
@@ -201,6 +211,7 @@ _OP_SIMPLE = {
     "host_abc": E.OP_HOST_ABC,
     "opp_box_dark": E.OP_OPP_BOX_DARK,
     "attack_high": E.OP_ATTACK_HIGH,
+    "lost_to_hand": E.OP_LOST_TO_HAND,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -223,6 +234,7 @@ _OP_CALL = {
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
     "opp_clear": E.OP_OPP_CLEAR,
+    "keep_slot": E.OP_KEEP_SLOT,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
@@ -255,7 +267,7 @@ _COND_WORD = {
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
-                "opp_hand": E.C_OPP_HANDF}
+                "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
@@ -420,10 +432,10 @@ def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
             ends.append(it)
         elif i == 0 and it in _LIMITS:
             base = it
-        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) == "turns":
-            base, arg = "turns", int(m.group(2))
+        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) in ("turns", "leave_at"):
+            base, arg = m.group(1), int(m.group(2))
             if arg < 1:
-                raise EffectSyntaxError(f"turns(0) in limit {val!r}")
+                raise EffectSyntaxError(f"{base}(0) in limit {val!r}")
         else:
             raise EffectSyntaxError(f"unknown limit {it!r}")
     if len(set(ends)) != len(ends):
@@ -533,7 +545,7 @@ def _format_limit(e: Effect) -> str:
         return "digimon"
     if e.limit == "discarded" and e.ends == ("lifespan",):
         return "lifespan"
-    base = f"turns({e.limit_arg})" if e.limit == "turns" else e.limit
+    base = f"{e.limit}({e.limit_arg})" if e.limit in ("turns", "leave_at") else e.limit
     if e.limit == "discarded" and e.ends:
         return ", ".join(e.ends)
     return ", ".join((base,) + e.ends)
@@ -716,7 +728,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     for i, (k, n) in enumerate(e.costs):
         row[E.E_COST0 + 2 * i] = _COSTS_FLAG[k] if k in _COSTS_FLAG else _COSTS[k]
         row[E.E_COST0 + 2 * i + 1] = n
-    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else _LIMITS[e.limit]
+    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" else _LIMITS[e.limit]
     row[E.E_LIMIT_ARG] = e.limit_arg
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):

@@ -98,6 +98,7 @@ class _Eff:
     times: int = 1  # a Digimon's ◎ ability usable N times a turn ("only twice during battle"): N equal rows
     special: bool = True  # False: a Digimon's text that is not a special ability (no ◎ mark; "special: no")
     alt: bool = False  # one of the disjoint rows of a "further add …" with alternatives: all add to the same effect
+    limit: str = ""  # this row's own limit (a Digimon's per_* ◎ row: ``leave_at(K)``, Spinomon Bo-1201)
 
 
 @dataclass(frozen=True)
@@ -1974,6 +1975,15 @@ _UNTIL = (
     rf"(?:, (?P<two>at the end of the turn after the turn (?:during|in) which {_THIS} was used,? send {_THIS} to {_DA}))?\.?"
 )
 
+def _digimon_only_b(make: Callable[[re.Match], _Eff]) -> _Builder:
+    """_digimon_only for an effect built from the match."""
+    def build(m: re.Match, ctx: _Ctx) -> list:
+        if not ctx.digimon:
+            raise _Fail("abilities")
+        return [make(m)]
+    return build
+
+
 def _digimon_only(*effs: _Eff) -> _Builder:
     """A printed property of a Digimon card (an option with this wording is left unmodeled)."""
     def build(m: re.Match, ctx: _Ctx) -> list:
@@ -2346,6 +2356,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
+    # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
+    # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)
+    (rf"(?:during battle, )?you may discard 1-(?P<m>\d+) cards from your net ocean, and for every card discarded, add"
+     rf" (?P<n>\d+) to your attack power \(when you use this ability to discard (?P<k>\d+) or more cards, send {_THIS} to"
+     rf" {_DA} at the end of the turn\)\.?",
+     _digimon_only_b(lambda m: _Eff(f"per_mill({m.group('n')},{m.group('m')})", limit=f"leave_at({m.group('k')})"))),
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
@@ -2466,6 +2483,19 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      rf" until (?P<ev>[^,]+?), when another field(?: option)? card turns face-up in your slots,? send {_THIS} to {_DA}\.?",
      _field_end),
     (_UNTIL, _until),
+    # headline cards (issue 9): The Mysterious Man's Manipulations Re-60t, rows that act while the card is face-up
+    # (the engines look for them in the slots): "When your Digimon loses a battle, add it to your hand instead of
+    # sending it to the Dark Area" / "When this card is removed from its slot due to the effects or abilities of the
+    # opponent, you may send 5 cards from your Net Ocean to the Dark Area and allow this card to remain in its slot
+    # instead" / "Send this card to the Dark Area at the end of the turn when you reach the end of your lifespan" (seed
+    # 004: at the end of the turn's Point Calculation the empty Net Ocean ends the lifespan: the limit ``lifespan``)
+    (r"when your digimon loses a battle, add it to your hand instead of sending it to the dark area\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_Eff("lost_to_hand")]),
+    (rf"when {_THIS} is removed from its slot due to the effects or abilities of the opponent, you may send"
+     rf" (?P<n>{_N[1:-1]}) cards from your net ocean to {_DA} and allow {_THIS} to remain in its slot instead\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_Eff(f"keep_slot({_num(m.group('n'))})")]),
+    (rf"send {_THIS} to {_DA} at the end of the turn when you reach the end of your lifespan\.?",
+     lambda m, ctx: [_U("lifespan")] if ctx.digimon else [_Limit("lifespan")]),
     (rf"{_THIS} is removed from its slot when it is discarded by you or when the opponent invalidates it; otherwise,"
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
@@ -2944,7 +2974,9 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             continue
         if all_costs:
             s += " | cost: " + ", ".join(all_costs)
-        if limits and limits[0] != "phase":
+        if h.limit:
+            s += f" | limit: {h.limit}"
+        elif limits and limits[0] != "phase":
             s += f" | limit: {limits[0]}"
         if h.filters:
             s += " | filter: " + " & ".join(h.filters)

@@ -32,7 +32,7 @@ from simcli.engine import enums as E
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
-                                          forced_draw_nb, lifespan_ends_nb, reset_m_nb, result_rows_nb, settle_nb,
+                                          forced_draw_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
                                           use_ability_nb, use_nb, use_option_battle_nb, use_option_nb, use_support_nb)
 from simcli.engine.players import cur_nb, discard_choice_nb
 from simcli.engine.policies import (baseline_window, policy_chain, policy_discard, policy_exchange,  # noqa: F401
@@ -448,7 +448,10 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     if winner >= 0:
         lo = 1 - winner
         if M[lo, M_NOLOSS] == 0 and S[lo, TOP] >= 0:
-            push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
+            if lost_to_hand_nb(T, S, lo):  # Re-60t: to the hand instead of the Dark Area
+                push_nb(S, lo, HAND, HAND_N, S[lo, TOP])
+            else:
+                push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
         battle_lost_nb(S, lo)  # options that end when the own Digimon loses
     for k in range(2):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)

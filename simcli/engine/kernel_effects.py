@@ -202,6 +202,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if card_match_nb(T, o, S[o, HAND + i], c, v):
                     ok = True
                     break
+        elif kind == E.C_SLOTF:
+            ok = False
+            for k in range(3):
+                if S[p, SLOT + k] >= 0 and card_match_nb(T, p, S[p, SLOT + k], c, v):
+                    ok = True
+                    break
         else:
             ok = False
         if not ok:
@@ -461,6 +467,42 @@ def _has_immunity_c_nb(T, S, M, X, o, op):
     return False
 
 
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def keep_slot_nb(T, S, o, k):
+    return _keep_slot_c_nb(T, S, np.int64(o), np.int64(k))
+
+
+@njit(cache=True, _nrt=False)
+def _keep_slot_c_nb(T, S, o, k):
+    """An opponent's effect would send o's slot-k card to the Dark Area: a face-up option with a ``keep_slot(N)``
+    row stays when o can send its top N Net Ocean cards to the Dark Area, which it then does (Re-60t; every
+    player keeps it whenever it can pay; reference_effects.keep_slot)."""
+    c = S[o, SLOT + k]
+    if S[o, SLOT_UP + k] == 0:
+        return False
+    for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == E.OP_KEEP_SLOT and S[o, DECK_N] >= T.eff[r, E_ARG]:
+            for _ in range(T.eff[r, E_ARG]):
+                S[o, DECK_N] -= 1
+                push_nb(S, o, DARK, DARK_N, S[o, DECK + S[o, DECK_N]])
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def lost_to_hand_nb(T, S, p):
+    """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand
+    (reference_effects.Effects.lost_to_hand)."""
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c < 0 or S[p, SLOT_UP + k] == 0:
+            continue
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_LOST_TO_HAND:
+                return True
+    return False
+
+
 @njit(cache=True, inline="always")
 def kind_blocked_nb(T, S, M, X, p, r):
     """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
@@ -545,7 +587,7 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif op == E.OP_OPP_SLOTS_CLEAR:
         for k in range(3):
             up = S[o, SLOT_UP + k] != 0
-            if S[o, SLOT + k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up):
+            if S[o, SLOT + k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up) and not keep_slot_nb(T, S, o, k):
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
@@ -562,7 +604,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         n = 0
         for k in range(3):
             c = S[o, SLOT + k]
-            if c >= 0 and S[o, SLOT_UP + k] != 0 and row_filter_nb(T, o, c, r) and (arg == 0 or n < arg):
+            if c >= 0 and S[o, SLOT_UP + k] != 0 and row_filter_nb(T, o, c, r) and (arg == 0 or n < arg) \
+                    and not keep_slot_nb(T, S, o, k):
                 push_nb(S, o, DARK, DARK_N, c)
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
@@ -637,7 +680,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
         S[o, HAND_N] = 0
         for k in range(3):
-            if S[o, SLOT + k] >= 0 and not has_immunity_nb(T, S, M, X, o, E.OP_IMMUNE_CLEAR):
+            if S[o, SLOT + k] >= 0 and not has_immunity_nb(T, S, M, X, o, E.OP_IMMUNE_CLEAR) \
+                    and not keep_slot_nb(T, S, o, k):
                 push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
@@ -1036,8 +1080,12 @@ def use_ability_nb(T, S, M, M2, X, p, r, rng, uses):
     pay_cost_nb(T, S, p, r, uses)
     ok = cond_ok_nb(T, S, M, X, p, r, -1)
     if ok:
+        cards = S[p, DECK_N] + S[p, HAND_N]
         apply_row_nb(T, S, M, X, p, r, False, rng, -1, count)
         record_nb(T, X, LOG_ABILITY, p, r, c, count)
+        if T.eff[r, E_LIMIT] == E.L_LEAVE_AT and cards - S[p, DECK_N] - S[p, HAND_N] >= T.eff[r, E_LIMIT_ARG]:
+            S[p, TOP_UNTIL] = X[X_TURN]  # to the Dark Area at the end of the turn (Bo-1201)
+            S[p, TOP_UNTIL_CARD] = c
     use_nb(S, uses, p, c)
     self_gauge_after_nb(T, S, M, X, p, np.int64(r), rng)
     if ok and T.eff[r, E_OP] == E.OP_EVOLVE_NOW:

@@ -336,10 +336,13 @@ class DmcgRules:
         return int(g.t.lost[loser.seat, loser.cur(), self.level(g, winner)])
 
     def death_check(self, g, loser: PlayerState) -> None:
-        """DM-PTS-1 / DM-L3-1: the losing Digimon goes to the Dark Area unless it is Level III."""
+        """DM-PTS-1 / DM-L3-1: the losing Digimon goes to the Dark Area unless it is Level III (to the hand
+        instead while a face-up option of the loser has a ``lost_to_hand`` row, Re-60t)."""
         if loser.top >= 0:
-            g.log_line(f"  death check: {g.cname(loser, loser.top)} (seat {g.seat_name(loser)}) → Dark Area")
-            loser.dark.append(loser.top)
+            to_hand = g.effects.lost_to_hand(g, loser)
+            g.log_line(f"  death check: {g.cname(loser, loser.top)} (seat {g.seat_name(loser)}) → "
+                       f"{'hand' if to_hand else 'Dark Area'}")
+            (loser.hand if to_hand else loser.dark).append(loser.top)
             loser.top = -1
 
     def renew(self, g, p: PlayerState) -> None:
@@ -544,6 +547,9 @@ class NoEffects:
 
     def battle_lost(self, g, loser):
         pass
+
+    def lost_to_hand(self, g, p) -> bool:
+        return False
 
     def lifespan_ends(self, g, p):
         pass

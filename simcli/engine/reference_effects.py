@@ -212,6 +212,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(sum(1 for x in p.slots if x >= 0), c, v)
         elif kind == E.C_OPP_HANDF:
             ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
+        elif kind == E.C_SLOTF:
+            ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in p.slots)
         else:
             ok = False
         if not ok:
@@ -573,7 +575,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         moved = False
         for k in range(3):
             up = o.slot_up[k] != 0
-            if o.slots[k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up):
+            if o.slots[k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up) and not keep_slot(g, o, k):
                 o.dark.append(o.slots[k])
                 o.slots[k] = -1
                 o.slot_up[k] = 0
@@ -593,7 +595,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         n = 0
         for k in range(3):
             c = o.slots[k]
-            if c >= 0 and o.slot_up[k] != 0 and row_filter(t, o.seat, c, row) and (arg == 0 or n < arg):
+            if c >= 0 and o.slot_up[k] != 0 and row_filter(t, o.seat, c, row) and (arg == 0 or n < arg) \
+                    and not keep_slot(g, o, k):
                 o.dark.append(c)
                 o.slots[k] = -1
                 o.slot_up[k] = 0
@@ -643,7 +646,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         o.dark.extend(o.hand)
         o.hand = []
         for k in range(3):
-            if o.slots[k] >= 0 and not has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods):
+            if o.slots[k] >= 0 and not has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods) and not keep_slot(g, o, k):
                 o.dark.append(o.slots[k])
                 o.slots[k] = -1
                 o.slot_up[k] = 0
@@ -714,6 +717,21 @@ def option_active(p, card) -> bool:
     for k in range(3):
         if p.slots[k] == card:
             return not (p.slot_up[k] != 0 and p.slot_end[k] & E.LE_LEAVE and p.slot_card[k] != p.cur())
+    return False
+
+
+def keep_slot(g, o, k) -> bool:
+    """An opponent's effect would send o's slot-k card to the Dark Area: a face-up option with a
+    ``keep_slot(N)`` row stays when o can send its top N Net Ocean cards to the Dark Area, which it then
+    does (Re-60t; decided: every player keeps it whenever it can pay)."""
+    if o.slot_up[k] == 0:
+        return False
+    for row in rows(g, o.seat, o.slots[k]):
+        if int(row[E.E_OP]) == E.OP_KEEP_SLOT and len(o.deck) >= int(row[E.E_ARG]):
+            for _ in range(int(row[E.E_ARG])):
+                o.dark.append(o.deck.pop())
+            g.log_line(f"  {'AB'[o.seat]} keeps {g.cname(o, o.slots[k])} in its slot")
+            return True
     return False
 
 
@@ -908,8 +926,11 @@ class Effects(NoEffects):
         pay_cost(g, p, row)
         ok = cond_ok(g, p, row)
         if ok:
+            cards = len(p.deck) + len(p.hand)
             apply_row(g, p, row, False, count=count)
             self.record(g, LOG_ABILITY, p, r, c, count)
+            if int(row[E.E_LIMIT]) == E.L_LEAVE_AT and cards - len(p.deck) - len(p.hand) >= int(row[E.E_LIMIT_ARG]):
+                p.top_until, p.top_until_card = g.turn, c  # to the Dark Area at the end of the turn (Bo-1201)
         g.card_uses[p.seat, c] += 1
         p.used |= 1 << c
         g.log_line(f"  {'AB'[p.seat]} uses the ability of {g.cname(p, c)}")
@@ -1268,6 +1289,12 @@ class Effects(NoEffects):
         for k in range(3):
             if loser.slots[k] >= 0 and loser.slot_up[k] != 0 and loser.slot_end[k] & E.LE_LOSE:
                 self.discard_slot(g, loser, k)
+
+    def lost_to_hand(self, g, p) -> bool:
+        """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand."""
+        return any(p.slots[k] >= 0 and p.slot_up[k] != 0
+                   and any(int(row[E.E_OP]) == E.OP_LOST_TO_HAND for row in rows(g, p.seat, p.slots[k]))
+                   for k in range(3))
 
     def lifespan_ends(self, g, p) -> None:
         """Renewal (the end of the lifespan, seed 004), before the shuffle: options with end event
