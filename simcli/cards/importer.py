@@ -91,6 +91,12 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             card["wp_min"] = tr.wp_min
         if tr.jogress_partner:
             card["jogress_partner"] = True
+        if tr.ox_max:
+            card["ox_max"] = tr.ox_max
+        if tr.requirement_mill:
+            card["requirement_mill"] = tr.requirement_mill
+        if tr.requirement_from:
+            card["requirement_from"] = tr.requirement_from
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

@@ -74,6 +74,17 @@ class Translation:
     # a requirement card that also stands in for a Jogress partner ("In the case of Jogress Evolution, treat
     # this card as one of the component Digimon", St-749); False: not
     jogress_partner: bool = False
+    # round 8: a requirement card that also serves a ●/X requirement of up to this many cards in place of the
+    # Net Ocean's cards ("… with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution
+    # requirements", St-431: 2); None: not
+    ox_max: int | None = None
+    # round 8: a requirement card that sends this many cards from the Net Ocean to the Dark Area when it serves a
+    # step ("Send 1 card from your Net Ocean to the Dark Area. Evolve your Digimon into an Alphamon with …",
+    # Bx-135); None: none
+    requirement_mill: int | None = None
+    # round 8: where a requirement card is taken from when its activation names one place only ("Send this card
+    # face-down from your slot / from your hand to …": "slot" / "hand"); None: hand or slot (DM-EVO-3)
+    requirement_from: str | None = None
 
     @property
     def modeled(self) -> bool:
@@ -141,6 +152,11 @@ class _Ok:  # bookkeeping clause the rules already imply
 
 
 @dataclass(frozen=True)
+class _From:  # "send this card face-down from your hand / slot to …": the one place a requirement card comes from
+    place: str
+
+
+@dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
     name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
@@ -152,6 +168,7 @@ class _Req:
     win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
     wp_min: int = 0  # … but only from this value up (the values its text lists), 0 = all
     jogress: bool = False  # it also stands in for a Jogress partner (jogress_partner)
+    ox: int = 0  # it also serves a ●/X requirement of up to this many cards (ox_max)
 
 
 @dataclass(frozen=True)
@@ -1782,6 +1799,29 @@ def _named_wp(items: list[str], ctx: _Ctx) -> list:
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
 
 
+def _ox_req(m: re.Match, ctx: _Ctx) -> list | None:
+    """round 8: "Evolve your Digimon into a Digimon of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage:
+    40%!' in its evolution requirements" (Super Evolution Plug-In S St-431): a requirement card that serves a ●/X
+    requirement (DM-EVO-2) of up to K symbols in place of the Net Ocean's cards (ox_max K) and the Winning
+    Percentage values listed (DM-EVO-3: win_pct, wp_min).  The circles and the crosses must both be listed, one to K
+    of each: the requirement parser keeps one count for both (a card that lists only "O", Bo-48t, stays unmodeled)."""
+    items = re.findall(r"['\"]([^'\"]+)['\"]", m.group("items"))
+    ox = [x for x in items if re.fullmatch(r"[OX]+", x)]
+    if not ox:
+        return None
+    k = max(len(x) for x in ox)
+    if set(ox) != {c * i for c in "OX" for i in range(1, k + 1)} or any(len(set(x)) > 1 for x in ox):
+        return [_U("evo-requirement-ox")]
+    rest = [x for x in items if x not in ox]
+    pcts = sorted(int(w.group(1)) for x in rest if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
+    if len(pcts) != len(rest) or (pcts and (pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80))):
+        return [_U("evo-requirement-ox")]
+    # the text states every cost it has (none said: none)
+    if not pcts:
+        return [_Req(stated=True, ox=k)]
+    return [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, ox=k)]
+
+
 def _wp_jog_req(m: re.Match, ctx: _Ctx) -> list:
     """round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 40%! or Jogress
     Evolution in its evolution requirements.  In the case of Jogress Evolution, treat this card as one of the
@@ -2502,8 +2542,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this card )?(?:cannot|can't) (?:receive (?:the |any )?effects?|be) .*", _ok_protection),
     # ---- bookkeeping the rules imply ---------------------------------------------------------------
     # a requirement card goes to the Power Box (DM-EVO-3 / 3b)
-    (r"send this card face[- ]down from your (?:hand|slot|hand or (?:option )?slot) to (?:the |your )?"
-     r"(?:evolution requirements?|power) box\.?/?", _ok),
+    # (round 8: a place named alone is where the card comes from, requirement_from)
+    (r"send this card face[- ]down from your (?P<f>hand|slot|hand or (?:option )?slot) to (?:the |your )?"
+     r"(?:evolution requirements?|power) box\.?/?",
+     lambda m, ctx: [_From(m.group("f").lower())] if m.group("f").lower() in ("hand", "slot") else [_Ok()]),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
     # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
@@ -2530,6 +2572,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # Percentage: 60%!' in its evolution requirements": named and Winning Percentage at once
     (r"evolve your digimon into a digimon with (?P<items>'[^']+'(?:(?:,? or |, )'[^']+')+) in its evolution requirements\.?",
      _named_wp_req),
+    # round 8: "… of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements"
+    (r"evolve your digimon into a digimon of the next level with (?P<items>['\"][^'\"]+['\"](?:(?:,? or |, )['\"][^'\"]+['\"])+)"
+     r" in its evolution requirements\.?", _ox_req),
     # round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 80%! or Release of the
     # Sealed Knight! in its evolution requirements" (Sx-106): unquoted, the card's own name and one value
     (r"evolve your digimon into a digimon of the next level with (?P<w>winning percentage: \d+%!) or (?P<q>[^.]+?!?)"
@@ -2798,9 +2843,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     ties: list[str] = []  # _TieAttack
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
+    froms: list[str] = []  # _From
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
+        elif isinstance(p, _From):
+            froms.append(p.place)
         elif isinstance(p, _Widen):
             widens.append(p)
         elif isinstance(p, _Instead):
@@ -2859,8 +2907,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # cards its text discards (after the step) are its requirement_cost, its other rows are
         # ``when: evolved`` rows for the Digimon that evolved with it (docs/effect-language.md)
         discards = [int(c[8:-1]) for c in costs if c.startswith("discard(")]
-        if any(not c.startswith("discard(") for c in costs) or card_conds:
+        # round 8: "Send N cards from your Net Ocean to the Dark Area" before the evolution: requirement_mill
+        mills = [int(c[5:-1]) for c in costs if c.startswith("mill(")]
+        if any(not c.startswith(("discard(", "mill(")) for c in costs) or card_conds:
             tr.unmodeled.append("evo-requirement-cost")
+        if mills:
+            tr.requirement_mill = sum(mills)
+        if oxs := [r.ox for r in reqs if r.ox]:
+            tr.ox_max = oxs[0]
+        if froms:
+            tr.requirement_from = froms[0]
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
         if wps := [r.win_pct for r in reqs if r.win_pct]:

@@ -22,6 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
+from simcli.engine.tables import F_OXMAX, F_OXSEAT, F_RMILL, F_RSRC, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
                           W_SMASK, W_UMASK)
@@ -242,15 +243,43 @@ def jog_standin_nb(T, S, s, um, sm):
     res = -1
     for q in range(S[s, HAND_N]):
         x = S[s, HAND + q]
-        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WPJOG] != 0 and T.ct[s, x, F_WP] < bv:
+        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WPJOG] != 0 and T.ct[s, x, F_WP] < bv \
+                and T.ct[s, x, F_RSRC] != RSRC_SLOT:
             bv = T.ct[s, x, F_WP]
             rpos = q
             res = x
     for q in range(3):
         x = S[s, SLOT + q]
         if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_WPJOG] != 0 \
-                and T.ct[s, x, F_WP] < bv:
+                and T.ct[s, x, F_WP] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
             bv = T.ct[s, x, F_WP]
+            rpos = -1
+            rslot = q
+            res = x
+    return rpos, rslot, res
+
+
+@njit(cache=True, _nrt=False)
+def ox_card_nb(T, S, s, n, um, sm):
+    """A card that serves a ●/X requirement of n symbols (F_OXMAX >= n), not in the hand mask um / slot mask sm:
+    the lowest F_OXMAX, hand before slots, then position (reference._find_ox); (hand pos, slot, card), card -1 if
+    there is none."""
+    bv = 1 << 30
+    rpos = -1
+    rslot = -1
+    res = -1
+    for q in range(S[s, HAND_N]):
+        x = S[s, HAND + q]
+        if ((um >> q) & 1) == 0 and T.ct[s, x, F_OXMAX] >= n and T.ct[s, x, F_OXMAX] < bv \
+                and T.ct[s, x, F_RSRC] != RSRC_SLOT:
+            bv = T.ct[s, x, F_OXMAX]
+            rpos = q
+            res = x
+    for q in range(3):
+        x = S[s, SLOT + q]
+        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OXMAX] >= n \
+                and T.ct[s, x, F_OXMAX] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
+            bv = T.ct[s, x, F_OXMAX]
             rpos = -1
             rslot = q
             res = x
@@ -276,20 +305,29 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
     c's own plus each requirement card's, DM-EVO-3).  um includes c."""
     hn = S[s, HAND_N]
     n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
-    ok = ncum + n <= deck_n
     res = -1
     rslot = -1
     rpos = -1
     jog = -1
     jpos = -1
     cost = T.ct[s, c, F_XDISC]
+    if n > 0 and n <= T.ct[s, c, F_OXSEAT]:
+        # a card that serves the ●/X in place of the Net Ocean's cards (F_OXMAX), used when there is one
+        # (reference._find_ox); F_OXSEAT 0 (no such card in the deck) skips this
+        rpos, rslot, res = ox_card_nb(T, S, s, n, um, sm)
+        found, um, sm = claim_nb(res, rslot, rpos, um, sm)
+        if found:
+            cost += T.ct[s, res, F_RCOST]
+            n = 0
+    ok = ncum + n <= deck_n
     w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
     if ok and w > 0:
         bv = 1 << 30
         for q in range(hn):
             x = S[s, HAND + q]
             if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0) \
+                    and T.ct[s, x, F_RSRC] != RSRC_SLOT:
                 bv = T.ct[s, x, F_WP]
                 rpos = q
                 res = x
@@ -297,7 +335,8 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             x = S[s, SLOT + q]
             if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
                     and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0) \
+                    and T.ct[s, x, F_RSRC] != RSRC_HAND:
                 bv = T.ct[s, x, F_WP]
                 rpos = -1
                 rslot = q
@@ -309,14 +348,16 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
     if ok and o >= 0:
         for q in range(hn):
             x = S[s, HAND + q]
-            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
+            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o \
+                    and T.ct[s, x, F_RSRC] != RSRC_SLOT:
                 res = x
                 rpos = q
                 break
         if res < 0:
             for q in range(3):
                 x = S[s, SLOT + q]
-                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o:
+                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o \
+                        and T.ct[s, x, F_RSRC] != RSRC_HAND:
                     res = x
                     rslot = q
                     break
@@ -343,6 +384,10 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
             if ok:
                 cost += T.ct[s, res, F_RCOST]
+    if ok and res >= 0 and T.ct[s, res, F_RMILL] > 0:
+        # the requirement card's mill leaves the Net Ocean with the step's ●/X cards (tables.Tables.rmill)
+        n += T.ct[s, res, F_RMILL]
+        ok = ncum + n <= deck_n
     return ok, n, res, rslot, rpos, jog, jpos, um, sm, cost
 
 
@@ -365,6 +410,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     if (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
         S[s, PLAN_N] = 0
         return 0
+    oxs = T.ct[s, c0, F_OXSEAT]  # a card may serve ●/X up to this count (0: none, the deck must hold them)
     best_len = 0
     best_lv = -1
     best_a = 0
@@ -400,13 +446,14 @@ def plan_chain_nb(T, S, s, cost_aware, W):
                     break
                 c = S[s, HAND + pos]
                 pm = T.ct[s, c, F_PAIR + cur]
+                pmn = (pm >> P_MIN_SHIFT) & P_MIN_MASK
                 if ((cand >> pos) & 1) != 0 and ((pm & P_ALTS) >> alt0) != 0 \
-                        and ncum + ((pm >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
+                        and (ncum + pmn <= deck_n or pmn <= oxs):
                     a = alt0
                     while a < T.ct[s, c, F_REQ_N]:
                         if (pm >> a) & 1:
                             n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
-                            if ncum + n <= deck_n:
+                            if ncum + n <= deck_n or n <= oxs:
                                 ok, n, res, rslot, rpos, jog, jpos, um, sm, cost = req_step_nb(
                                     T, S, s, c, a, lv, umask | (np.int64(1) << pos), smask, ncum, deck_n)
                                 if ok and cost_aware:

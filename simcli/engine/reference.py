@@ -24,6 +24,7 @@ from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
 from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
                                   Tables, card_match, wp_cost, wp_serves)
+from simcli.engine.tables import RSRC_HAND, RSRC_SLOT, ox_serves
 
 LV_NAMES = E.LEVEL_NAMES
 PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
@@ -38,7 +39,7 @@ class Step:
     card: int  # the Digimon card evolved into
     hand_pos: int  # its position in hand when planned (for tie-breaks)
     alt: int  # requirement alternative used
-    ncards: int  # ●/X cards taken
+    ncards: int  # ●/X cards taken (and a requirement card's mill, Tables.rmill)
     res: int = -1  # WP / named option card put into the Power Box (-1 none)
     res_slot: int = -1  # slot index it came from (-1: from hand)
     jog: int = -1  # Jogress partner card from hand (-1 none)
@@ -148,6 +149,7 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     wp_need = []  # (need, level of the Digimon)
     opt_need = set()
     jog_need = False  # a Jogress alternative a stand-in card (Tables.wpjog) can serve
+    ox_need = []  # ●/X counts a card of Tables.oxmax can serve
     for pos in keep:
         c = p.hand[pos]
         for a in range(int(t.req_n[s, c])):
@@ -157,12 +159,15 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
                 opt_need.add(int(t.req[s, c, a, R_OPT]))
             if t.req[s, c, a, R_JOG] >= 0 and t.req[s, c, a, R_PQK] == 0:
                 jog_need = True
+            if t.req[s, c, a, R_CARDS] > 0:
+                ox_need.append(int(t.req[s, c, a, R_CARDS]))
     cands = []
     for pos, c in enumerate(p.hand):
         if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
             v = int(t.wp[s, c])
             usable = (v > 0 and any(wp_serves(t, s, c, w, lv) for w, lv in wp_need)) \
-                or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0)
+                or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0) \
+                or any(ox_serves(t, s, c, n) for n in ox_need)
             cands.append((0 if usable else 1, -v, pos))
     cands.sort()
     keep |= {pos for _, _, pos in cands[:max_opts]}
@@ -179,18 +184,29 @@ def _claim(p, st, r, uh, us):
         us.add(r[2])
 
 
+def _from_hand(t, s, c) -> bool:
+    """Requirement card c may come from the hand (Tables.rsrc: not "from your slot" only)."""
+    return int(t.rsrc[s, c]) != RSRC_SLOT
+
+
+def _from_slot(t, s, c) -> bool:
+    """Requirement card c may come from a slot (Tables.rsrc: not "from your hand" only)."""
+    return int(t.rsrc[s, c]) != RSRC_HAND
+
+
 def _find_wp(t, s, p, need, used_hand, used_slots, level):
     """Lowest sufficient Winning Percentage card for a step into a Digimon of this level (wp_serves: its
     value reaches the need, its lowest served value does not exceed it): (value, hand before slots, position)."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos in used_hand or not wp_serves(t, s, c, need, level):
+        if pos in used_hand or not wp_serves(t, s, c, need, level) or not _from_hand(t, s, c):
             continue
         k = (int(t.wp[s, c]), 0, pos)
         if best is None or k < best:
             best = k
     for i, c in enumerate(p.slots):
-        if c < 0 or i in used_slots or p.slot_up[i] != 0 or not wp_serves(t, s, c, need, level):
+        if c < 0 or i in used_slots or p.slot_up[i] != 0 or not wp_serves(t, s, c, need, level) \
+                or not _from_slot(t, s, c):
             continue
         k = (int(t.wp[s, c]), 1, i)
         if best is None or k < best:
@@ -203,12 +219,12 @@ def _find_jog(t, s, p, used_hand, used_slots):
     value, hand before slots, then position; None if there is none."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos not in used_hand and t.wpjog[s, c]:
+        if pos not in used_hand and t.wpjog[s, c] and _from_hand(t, s, c):
             k = (int(t.wp[s, c]), 0, pos)
             if best is None or k < best:
                 best = k
     for i, c in enumerate(p.slots):
-        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and t.wpjog[s, c]:
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and t.wpjog[s, c] and _from_slot(t, s, c):
             k = (int(t.wp[s, c]), 1, i)
             if best is None or k < best:
                 best = k
@@ -217,12 +233,29 @@ def _find_jog(t, s, p, used_hand, used_slots):
 
 def _find_named(t, s, p, nm, used_hand, used_slots):
     for pos, c in enumerate(p.hand):
-        if pos not in used_hand and t.kind[s, c] == E.KIND_OPTION and t.optname[s, c] == nm:
+        if pos not in used_hand and t.kind[s, c] == E.KIND_OPTION and t.optname[s, c] == nm and _from_hand(t, s, c):
             return (0, 0, pos)
     for i, c in enumerate(p.slots):
-        if c >= 0 and i not in used_slots and t.optname[s, c] == nm and p.slot_up[i] == 0:
+        if c >= 0 and i not in used_slots and t.optname[s, c] == nm and p.slot_up[i] == 0 and _from_slot(t, s, c):
             return (0, 1, i)
     return None
+
+
+def _find_ox(t, s, p, n, used_hand, used_slots):
+    """A card that serves a ●/X requirement of n symbols (Tables.oxmax), chosen as _find_wp chooses: the lowest
+    oxmax, hand before slots, then position; None if there is none."""
+    best = None
+    for pos, c in enumerate(p.hand):
+        if pos not in used_hand and ox_serves(t, s, c, n) and _from_hand(t, s, c):
+            k = (int(t.oxmax[s, c]), 0, pos)
+            if best is None or k < best:
+                best = k
+    for i, c in enumerate(p.slots):
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and ox_serves(t, s, c, n) and _from_slot(t, s, c):
+            k = (int(t.oxmax[s, c]), 1, i)
+            if best is None or k < best:
+                best = k
+    return best
 
 
 def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncards: int, steps: list,
@@ -242,12 +275,17 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
             if t.req[s, c, a, R_FROM] != t.name[s, cur] or not qualifier_ok(t, s, c, a, cur):
                 continue
             n = int(t.req[s, c, a, R_CARDS])
-            if ncards + n > deck_n:
-                continue
             uh, us = set(used_hand), set(used_slots)
             uh.add(pos)
             st = Step(c, pos, a, n)
             cost = int(t.xdisc[s, c])
+            if n > 0 and (r := _find_ox(t, s, p, n, uh, us)) is not None:
+                # a card that serves the ●/X in place of the Net Ocean's cards (Tables.oxmax): used when there is one
+                _claim(p, st, r, uh, us)
+                cost += int(t.rcost[s, st.res])
+                n = 0
+            if ncards + n > deck_n:
+                continue
             w = int(t.req[s, c, a, R_WP])
             if w > 0:
                 r = _find_wp(t, s, p, w, uh, us, lv)
@@ -280,6 +318,12 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
                         continue
                     _claim(p, st, r, uh, us)
                     cost += int(t.rcost[s, st.res])
+            if st.res >= 0 and t.rmill[s, st.res]:
+                # the requirement card's mill leaves the Net Ocean with the step's ●/X cards (Tables.rmill)
+                n += int(t.rmill[s, st.res])
+                if ncards + n > deck_n:
+                    continue
+            st.ncards = n
             if cost_aware:
                 # hand left after prep = hand minus all cards the chain uses; costs so far
                 spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)

@@ -1,0 +1,148 @@
+"""Round 8, requirement-engine option cards (docs/coverage.md "Round 8, requirement engine"): a requirement card
+that serves a ●/X requirement in place of the Net Ocean's cards (``ox_max``: Super Evolution Plug-In S St-431 "…
+with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements"), a requirement card that
+mills the Net Ocean (``requirement_mill``: Activation of the Holy Sword Summoning Formation! Bx-135 "Send 1 card
+from your Net Ocean to the Dark Area.  Evolve your Digimon into an Alphamon with '<this card>' …"), and the one
+place a requirement card comes from (``requirement_from``: "Send this card face-down from your slot …").  Each
+scenario runs one turn on both engines from the same state (``both_turn`` compares every zone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcli.cards.db import load_db
+from simcli.engine.tables import compile_tables
+from test_engine_helpers import both_turn, custom, place, scenario
+from test_engine_parity import _compare
+from test_engine_rules import WP40, digi, fill
+
+DB = load_db()
+HOLY = "activationoftheholyswordsummoningformation!"  # Bx-135's rule name (DM-NAME-1)
+
+
+def test_database_records():  # DM-EVO-2, DM-EVO-3, DM-EVO-3b (what the texts say, as the importer reads them)
+    c = DB["St-431"]  # 'O', 'OO', 'X', 'XX' or 40%; "from your slot"; no cost printed
+    assert (c["modeled"], c["ox_max"], c["win_pct"], c.get("wp_min"), c["requirement_from"], c["requirement_cost"]) \
+        == (True, 2, 40, None, "slot", 0)
+    c = DB["Bx-135"]  # "Send 1 card from your Net Ocean to the Dark Area"; from hand or slot
+    assert (c["modeled"], c["requirement_mill"], c.get("requirement_from"), c["requirement_cost"]) == (True, 1, None, None)
+    assert c["effects"] == ["atk*2 if opp_keyword=proud | when: evolved | limit: turn"]
+    # Bo-48t lists the circle "O" only: the requirement parser keeps one count for ● and X, so it stays unmodeled
+    c = DB["Bo-48t"]
+    assert not c["modeled"] and c["unmodeled"] == ["evo-requirement-ox"] and not c.get("ox_max")
+    assert c["requirement_from"] == "hand"
+
+
+def _turn(reqs, hand_cards=(), slot_cards=(), deck=None, players=("greedy", "greedy")):
+    """A: Alpha (Level III) on the box; in hand AlphaIV (Level IV, `reqs`) and `hand_cards`, `slot_cards` face-down
+    in the slots; the deck the other cards (its last `deck` of them when given).  B: Beta.  One turn, A first."""
+    alpha_iv = digi("AlphaIV", level="IV", bt="A", atk=(400, 300, 200), reqs=list(reqs))
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)), alpha_iv] + list(hand_cards)
+             + list(slot_cards))
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    h = 2 + len(hand_cards)
+    n = h + len(slot_cards)
+    T, g = scenario(a, b, effects=True, players=players)
+    dk = list(range(n, 30))
+    place(g, 0, l3=0, hand=list(range(1, h)), slots=tuple(list(range(h, n)) + [-1] * (3 - len(slot_cards))),
+          deck=dk if deck is None else dk[-deck:])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def _evolved(g) -> bool:
+    return g.ps[0].top == 1 and any("evolves Alpha → AlphaIV" in ln for ln in g.log)
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_ox_card_serves_circles_and_crosses(player):  # DM-EVO-2 (the card's own text rules), DM-EVO-3
+    pl = (player, "greedy")
+    oo = {"from_name": "alpha", "cards": 2}
+    # control: the ●● come from the Net Ocean (28 cards: 5 drawn to 6 in hand, 2 taken, 21 left)
+    g = _turn([oo], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 28 - 5 - 2
+    # St-431 in a slot serves them: no card leaves the Net Ocean but the draw, and the card goes to the Dark Area
+    g = _turn([oo], slot_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 and 2 in g.ps[0].dark and g.ps[0].slots == [-1, -1, -1]
+    # … even when the Net Ocean could not give them (one card after the draw)
+    g = _turn([oo], slot_cards=[custom("St-431")], deck=6, players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 1
+    g = _turn([oo], deck=6, players=pl)  # without it: no step (DM-EVO-2, decided)
+    assert not _evolved(g)
+    # "from your slot": in hand it serves nothing, the ●● come from the Net Ocean
+    g = _turn([oo], hand_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 2 and 2 in g.ps[0].hand
+    # 'X' and 'XX' only: a requirement of three is not served
+    g = _turn([{"from_name": "alpha", "cards": 3}], slot_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 3 and g.ps[0].slots[0] == 2
+    # and it is a 40% card (from its slot)
+    g = _turn([{"from_name": "alpha", "win_pct": 40}], slot_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and 2 in g.ps[0].dark
+    g = _turn([{"from_name": "alpha", "win_pct": 60}], slot_cards=[custom("St-431")], players=pl)
+    assert not _evolved(g)
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_requirement_card_mills_the_net_ocean(player):  # DM-EVO-3b (the card's own text rules), DM-EVO-2
+    pl = (player, "greedy")
+    holy = {"from_name": "alpha", "option": HOLY}
+    # Bx-135 from hand: the step takes it and one card of the Net Ocean (27: 4 drawn, 1 milled, 22 left)
+    g = _turn([holy], hand_cards=[custom("Bx-135")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 1 and 2 in g.ps[0].dark
+    # the same card without the mill (a hand-built control): nothing leaves the Net Ocean but the draw
+    g = _turn([holy], hand_cards=[custom("Bx-135", requirement_mill=None)], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4
+    # an empty Net Ocean after the draw: the mill cannot be paid, no step
+    # (the Net Ocean is empty at the end of the turn: a renewal, C-RENEW-1, which the log shows)
+    g = _turn([holy], hand_cards=[custom("Bx-135")], deck=4, players=pl)
+    assert not any("evolves" in ln for ln in g.log) and 2 not in g.ps[0].dark  # kept (greedy sets it in a slot)
+    g = _turn([holy], hand_cards=[custom("Bx-135")], deck=5, players=pl)
+    assert any(ln.endswith("evolves Alpha → AlphaIV (Activation of the Holy Sword Summoning Formation!; ● from the deck)")
+               for ln in g.log)
+    assert any("renewal: A shuffles its Dark Area into a new deck of" in ln for ln in g.log)
+    # a mill of two (a hand-built variant) from a slot: two cards leave the Net Ocean
+    g = _turn([holy], slot_cards=[custom("Bx-135", requirement_mill=2)], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 2
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_requirement_card_place(player):  # DM-EVO-3: "from your hand or slot", unless the card names one place
+    pl = (player, "greedy")
+    w40 = {"from_name": "alpha", "win_pct": 40}
+    g = _turn([w40], hand_cards=[WP40()], players=pl)
+    assert _evolved(g)
+    g = _turn([w40], hand_cards=[custom("St-59", requirement_from="slot")], players=pl)
+    assert not _evolved(g)
+    g = _turn([w40], slot_cards=[custom("St-59", requirement_from="slot")], players=pl)
+    assert _evolved(g)
+    g = _turn([w40], slot_cards=[custom("St-59", requirement_from="hand")], players=pl)
+    assert not _evolved(g)
+    holy = {"from_name": "alpha", "option": HOLY}
+    g = _turn([holy], slot_cards=[custom("Bx-135", requirement_from="hand")], players=pl)
+    assert not _evolved(g)
+
+
+def _holy_deck():
+    """DORUmon → Raptordramon (40%) → Grademon (40%) → Alphamon (Bx-135), hand-built Level IV / Perfect Digimon
+    with ●/X requirements of one to three, St-431 (and a hand-or-slot variant of it, so that the players' hand
+    searches meet one)."""
+    ox4 = digi("OxFour", level="IV", bt="B", atk=(380, 280, 180), reqs=[{"from_name": "dorumon", "cards": 2}])
+    ox5 = digi("OxFive", level="Perfect", bt="C", atk=(520, 400, 300),
+               reqs=[{"from_name": "raptordramon", "cards": 1}, {"from_name": "oxfour", "cards": 3}])
+    lst = [("Bx-10", 4), ("Bx-64", 3), ("Bx-143", 3), ("Bx-109", 3), ("Bx-135", 4), ("St-431", 2), ("St-59", 3)]
+    cs = [DB[n] for n, k in lst for _ in range(k)] + [ox4] * 3 + [ox5] * 2 + [custom("St-431", requirement_from=None)] * 3
+    assert len(cs) == 30
+    return cs
+
+
+def test_parity_round8_requirement_cards():
+    # both engines play the same games with these cards (every player's step search and BL-2's keep)
+    a = _holy_deck()
+    from test_engine_parity import SHIPPED
+
+    T, _ = compile_tables([a, SHIPPED[5]], effects=True)
+    for k, players in enumerate((("baseline", "baseline"), ("greedy", "greedy"), ("random", "greedy"))):
+        _compare(T, players, True, seed=80 + k, n=300)
+    T, _ = compile_tables([a, a], effects=False)
+    _compare(T, ("baseline", "random"), False, seed=87, n=300)
