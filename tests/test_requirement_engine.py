@@ -124,14 +124,19 @@ def test_requirement_card_place(player):  # DM-EVO-3: "from your hand or slot", 
 
 
 def _holy_deck():
-    """DORUmon → Raptordramon (40%) → Grademon (40%) → Alphamon (Bx-135), hand-built Level IV / Perfect Digimon
-    with ●/X requirements of one to three, St-431 (and a hand-or-slot variant of it, so that the players' hand
-    searches meet one)."""
+    """DORUmon → Raptordramon (40%) → Grademon (40%) → Alphamon (1) (Bx-135), DORUmon → Alphamon Bx-149 (Bx-135, from
+    the Level III), hand-built Level IV / Perfect Digimon with ●/X requirements of one to three and a Level IV one
+    step from Raptordramon at the same level (Super Fusion Plug-In Y St-815), St-431 (and a hand-or-slot variant of
+    it, so that the players' hand searches meet one)."""
     ox4 = digi("OxFour", level="IV", bt="B", atk=(380, 280, 180), reqs=[{"from_name": "dorumon", "cards": 2}])
     ox5 = digi("OxFive", level="Perfect", bt="C", atk=(520, 400, 300),
                reqs=[{"from_name": "raptordramon", "cards": 1}, {"from_name": "oxfour", "cards": 3}])
-    lst = [("Bx-10", 4), ("Bx-64", 3), ("Bx-143", 3), ("Bx-109", 3), ("Bx-135", 4), ("St-431", 2), ("St-59", 3)]
-    cs = [DB[n] for n, k in lst for _ in range(k)] + [ox4] * 3 + [ox5] * 2 + [custom("St-431", requirement_from=None)] * 3
+    same4 = digi("SameFour", level="IV", bt="A", atk=(450, 350, 250),
+                 reqs=[{"from_name": "raptordramon", "win_pct": 40}, {"from_name": "oxfour", "win_pct": 60}])
+    lst = [("Bx-10", 4), ("Bx-64", 3), ("Bx-143", 2), ("Bx-109", 2), ("Bx-149", 1), ("Bx-135", 4), ("St-431", 2),
+           ("St-59", 2), ("St-815", 2)]
+    cs = [DB[n] for n, k in lst for _ in range(k)] + [ox4] * 2 + [ox5] * 2 + [same4] * 2 \
+        + [custom("St-431", requirement_from=None)] * 2
     assert len(cs) == 30
     return cs
 
@@ -146,3 +151,126 @@ def test_parity_round8_requirement_cards():
         _compare(T, players, True, seed=80 + k, n=300)
     T, _ = compile_tables([a, a], effects=False)
     _compare(T, ("baseline", "random"), False, seed=87, n=300)
+    # the shipped Beelzebumon X-Antibody deck: Impmon + Lord of the Magic Dashing Bullets (Bo-1083, "any" level)
+    bz = SHIPPED[2]
+    assert any(c["number"] == "Bo-1083" for c in bz)
+    T, _ = compile_tables([bz, SHIPPED[6]], effects=True)
+    for k, players in enumerate((("baseline", "greedy"), ("random", "baseline"))):
+        _compare(T, players, True, seed=90 + k, n=300)
+
+
+# ---- level steps other than the next level (round 8: Tables.rlv, database key evolve_levels) -------------------
+def test_database_records_level_steps():  # DM-EVO-1 (the card's own text rules)
+    c = DB["St-815"]  # "… of the same level with Winning Percentage: 40%! or Winning Percentage: 60%! …"
+    assert (c["modeled"], c["evolve_levels"], c["win_pct"], c.get("wp_min"), c["requirement_cost"]) == (True, "same", 60, None, 0)
+    assert c["effects"] == ["immune_options if card=Infinity Tower | when: evolved | limit: turn",
+                            "atk+300 | when: evolved | limit: turn"]
+    c = DB["Bx-106"]  # "… into a red frame Digimon of the next level or of the same level with '<this card>' …"
+    assert (c["modeled"], c["evolve_levels"]) == (True, "next_or_same")
+    assert DB["Bx-135"]["evolve_levels"] == "any"  # "into an Alphamon": no level said
+    assert DB["Bo-1083"]["evolve_levels"] == "any"  # "into a Beelzebumon or Beelzebumon: Blast Mode"
+    # Fuse Into the Ultimate Digimon!: the step is read ("same"), the fused Digimon's rows are not (left unmodeled)
+    for n in ("Bo-252", "St-317"):
+        assert DB[n]["evolve_levels"] == "same" and not DB[n]["modeled"]
+    # "a red frame Digimon" and "an Alphamon" say nothing the requirement does not: every Digimon that names the card
+    # in its requirements is one (the engines look no further than the name, DM-EVO-3b)
+    named = {"deathxevolution!!": ("frame", "Red"), HOLY: ("name", "Alphamon")}
+    seen = set()
+    for c in DB.cards:
+        for r in c.get("requirements") or ():
+            if r.get("option") in named:
+                key, want = named[r["option"]]
+                assert (c["frame"] if key == "frame" else c["name"].split(" (")[0]) == want, c["number"]
+                seen.add(r["option"])
+    assert seen == set(named)
+
+
+def _step(from_level, to_level, reqs, hand_cards=(), slot_cards=(), players=("greedy", "greedy")):
+    """A: Alpha (Level III) at the bottom of the box, Top (of `from_level`, above it unless Level III), in hand
+    Next (of `to_level`, `reqs` naming "top" or "alpha") and `hand_cards`, `slot_cards` in the slots.  B: Beta.
+    One turn, A first; returns the reference game."""
+    alpha = digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50))
+    top = digi("Top", level=from_level, bt="A", atk=(350, 250, 150)) if from_level != "III" else None
+    nxt = digi("Next", level=to_level, bt="A", atk=(600, 500, 400), reqs=list(reqs))
+    cs = [alpha] + ([top] if top else []) + [nxt]
+    k = len(cs)
+    a = fill(cs + list(hand_cards) + list(slot_cards))
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    h = k + len(hand_cards)
+    n = h + len(slot_cards)
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, top=1 if top else -1, hand=list(range(k - 1, h)),
+          slots=tuple(list(range(h, n)) + [-1] * (3 - len(slot_cards))), deck=list(range(n, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def _to_next(g) -> bool:
+    return g.ps[0].top == (2 if g.ps[0].l3 == 0 and "Top" in g.cnames(g.ps[0], [1]) else 1) \
+        and any("→ Next" in ln and " evolves " in ln for ln in g.log)
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_same_level_winning_percentage_card(player):  # DM-EVO-1, DM-EVO-3 (the card's own text rules)
+    pl = (player, "greedy")
+    w40 = {"from_name": "top", "win_pct": 40}
+    g = _step("IV", "IV", [w40], hand_cards=[custom("St-815")], players=pl)
+    assert _to_next(g) and 3 in g.ps[0].dark  # Top → Next at Level IV; the card to the Dark Area at the turn's end
+    assert any(ln.endswith("evolves Top → Next (Super Fusion Plug-In Y)") for ln in g.log)
+    assert 1 in g.ps[0].dark  # the Digimon it evolved from (not a Level III) goes to the Dark Area (DM-EVO-6)
+    # "add 300 to your attack power" that turn: Next's B attack (Beta is type B, C-TYPE-1) 500 + 300
+    assert any(ln.strip().startswith("attacks: A uses B 500 (+300) → 800;") for ln in g.log)
+    g = _step("IV", "IV", [w40], hand_cards=[WP40()], players=pl)  # a plain 40% card: the next level only
+    assert not _to_next(g)
+    g = _step("III", "IV", [{"from_name": "alpha", "win_pct": 40}], hand_cards=[custom("St-815")], players=pl)
+    assert not _to_next(g)  # St-815 serves the same level only
+    g = _step("IV", "IV", [{"from_name": "top", "win_pct": 80}], hand_cards=[custom("St-815")], players=pl)
+    assert not _to_next(g)  # 40% or 60%, not 80%
+    g = _step("IV", "IV", [{"from_name": "top", "cards": 1}], hand_cards=[custom("St-815")], players=pl)
+    assert not _to_next(g)  # a ●/X requirement is a next-level evolution (DM-EVO-1): no same-level step
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_next_or_same_level_named_card(player):  # DM-EVO-1, DM-EVO-3b
+    pl = (player, "greedy")
+    dx = {"from_name": "top", "option": "deathxevolution!!"}
+    g = _step("Perfect", "Perfect", [dx], hand_cards=[custom("Bx-106")], players=pl)
+    assert _to_next(g) and 3 in g.ps[0].dark
+    g = _step("Perfect", "Ultimate", [dx], hand_cards=[custom("Bx-106")], players=pl)
+    assert _to_next(g)
+    g = _step("IV", "Ultimate", [dx], hand_cards=[custom("Bx-106")], players=pl)
+    assert not _to_next(g)  # two levels up: not said
+    g = _step("Perfect", "Perfect", [dx], hand_cards=[custom("Bx-106", evolve_levels=None)], players=pl)
+    assert not _to_next(g)  # the same card read as next-level only (a hand-built control)
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_any_level_named_card(player):  # DM-EVO-1, DM-EVO-3b: "Evolve your Digimon into an Alphamon with …"
+    pl = (player, "greedy")
+    holy = {"from_name": "alpha", "option": HOLY}
+    # from the Level III straight to an Ultimate (Alphamon Bx-149: "DORUmon + <this card>"); the Level III stays
+    g = _step("III", "Ultimate", [holy], hand_cards=[custom("Bx-135")], players=pl)
+    assert g.ps[0].top == 1 and any(ln.endswith("evolves Alpha → Next (Activation of the Holy Sword Summoning "
+                                                "Formation!; ● from the deck)") for ln in g.log)
+    assert g.ps[0].l3 == 0 and 0 not in g.ps[0].dark  # DM-L3-1
+    g = _step("III", "Ultimate", [holy], hand_cards=[custom("Bx-135", evolve_levels=None)], players=pl)
+    assert g.ps[0].top == -1  # next-level only: no step
+    # from an Ultimate to an Ultimate (Alphamon (1) Bx-109: "Alphamon + <this card>")
+    g = _step("Ultimate", "Ultimate", [{"from_name": "top", "option": HOLY}], hand_cards=[custom("Bx-135")], players=pl)
+    assert _to_next(g)
+
+
+def test_same_level_step_after_a_chain():  # DM-EVO-1: several steps in one turn, the last one to the same level
+    # Alpha → AlphaIV (40%) → Next (Level IV, St-815): two steps of one chain, greedy and baseline alike
+    for player in ("greedy", "baseline"):
+        alpha_iv = digi("AlphaIV", level="IV", bt="A", atk=(400, 300, 200), reqs=[{"from_name": "alpha", "win_pct": 40}])
+        nxt = digi("Next", level="IV", bt="A", atk=(600, 500, 400), reqs=[{"from_name": "alphaiv", "win_pct": 60}])
+        a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), alpha_iv, nxt, WP40(), custom("St-815")])
+        b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+        T, g = scenario(a, b, effects=True, players=(player, "greedy"))
+        place(g, 0, l3=0, hand=[1, 2, 3, 4], deck=list(range(5, 30)))
+        place(g, 1, l3=0, deck=list(range(1, 30)))
+        both_turn(T, g, fa=0)
+        assert g.ps[0].top == 2 and any(ln.endswith("evolves AlphaIV → Next (Super Fusion Plug-In Y)") for ln in g.log)
+        assert {1, 3, 4} <= set(g.ps[0].dark)

@@ -97,6 +97,8 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             card["requirement_mill"] = tr.requirement_mill
         if tr.requirement_from:
             card["requirement_from"] = tr.requirement_from
+        if tr.evolve_levels:
+            card["evolve_levels"] = tr.evolve_levels
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

@@ -85,6 +85,10 @@ class Translation:
     # round 8: where a requirement card is taken from when its activation names one place only ("Send this card
     # face-down from your slot / from your hand to …": "slot" / "hand"); None: hand or slot (DM-EVO-3)
     requirement_from: str | None = None
+    # round 8: the level steps a requirement card serves when its text says other than "of the next level" (DM-EVO-1):
+    # "same" ("into a Digimon of the same level", Super Fusion Plug-In Y St-815), "next_or_same" ("of the next level
+    # or of the same level", Bx-106), "any" ("into an Alphamon": no level said, Bx-135); None: the next level
+    evolve_levels: str | None = None
 
     @property
     def modeled(self) -> bool:
@@ -169,6 +173,7 @@ class _Req:
     wp_min: int = 0  # … but only from this value up (the values its text lists), 0 = all
     jogress: bool = False  # it also stands in for a Jogress partner (jogress_partner)
     ox: int = 0  # it also serves a ●/X requirement of up to this many cards (ox_max)
+    lvs: str = ""  # the level steps it serves (evolve_levels), "" = the next level
 
 
 @dataclass(frozen=True)
@@ -1771,7 +1776,29 @@ def _hybrid_opponent(m: re.Match, ctx: _Ctx) -> list | None:
 
 
 def _named_req(m: re.Match, ctx: _Ctx) -> list:
-    return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
+    """A named requirement card (DM-EVO-3b, its own name).  round 8: the level steps its text allows (evolve_levels):
+    "into an Alphamon with …" says no level ("any": the Digimon that name the card say from which Digimon, Alphamon
+    Bx-149 "DORUmon + <this card>" from a Level III); "… of the same level …" / "a same-level Digimon" ("same");
+    "of the next level or of the same level" ("next_or_same"); else the next level (DM-EVO-1)."""
+    if name_key(m.group("q")) != name_key(ctx.name):
+        return [_U("named-requirement")]
+    g = m.groupdict()
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") else ""))
+    return [_Req(lvs=lvs)]
+
+
+def _same_wp_req(m: re.Match, ctx: _Ctx) -> list:
+    """round 8: "Evolve your Digimon into a Digimon of the same level with Winning Percentage: 40%! or Winning
+    Percentage: 60%! in its evolution requirements" (Super Fusion Plug-In Y St-815): a Winning Percentage card
+    (DM-EVO-3) of the values listed (win_pct, wp_min) for a step to the same level only (evolve_levels "same"); the
+    text states every cost it has (none said: none)."""
+    pcts = sorted(int(x) for x in re.findall(r"(\d+)%", m.group("w")))
+    if not pcts or pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80):
+        return [_U("evo-requirement-cost")]
+    out: list = [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, lvs="same")]
+    if m.group("r"):
+        out += _evolved_rows(m.group("r"), ctx)
+    return out
 
 
 def _named_wp_req(m: re.Match, ctx: _Ctx) -> list:
@@ -2580,10 +2607,18 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"evolve your digimon into a digimon of the next level with (?P<w>winning percentage: \d+%!) or (?P<q>[^.]+?!?)"
      r" in its evolution requirements\.?",
      lambda m, ctx: _named_wp([m.group("w"), m.group("q")], ctx) if name_key(m.group("q")) == name_key(ctx.name) else None),
-    (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
-     r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
+    (r"(?:allows your digimon to fuse into a (?:digimon that has|(?P<same>same-level) digimon that has)"
+     r"|this card can be used to fuse together to form a digimon with"
+     r"|fuse your digimon into a digimon of the (?P<same2>same) level with"
+     r"|evolve your digimon into (?:a digimon(?: of the next level)?|a red frame digimon of the next level (?P<ns>or of the same level)"
+     r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
-     r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?", _named_req),
+     r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
+     lambda m, ctx: _named_req(m, ctx) if not m.group("same2") else [replace(_named_req(m, ctx)[0], lvs="same")]
+     if isinstance(_named_req(m, ctx)[0], _Req) else _named_req(m, ctx)),
+    # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
+    (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
+     r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
     (r"(?:this card )?remains in (?:the|your) (?:power|evolution requirements) box until the end of the turn(?: during which evolution occurred)?\.?",
      lambda m, ctx: [_Limit("turn")]),
     # the Digimon that evolved with this card (a requirement or evolve_ignore option): ``evolved`` rows
@@ -2917,6 +2952,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             tr.ox_max = oxs[0]
         if froms:
             tr.requirement_from = froms[0]
+        if lvl := [r.lvs for r in reqs if r.lvs]:
+            tr.evolve_levels = lvl[0]
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
         if wps := [r.win_pct for r in reqs if r.win_pct]:

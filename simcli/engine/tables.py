@@ -95,8 +95,14 @@ class Tables(NamedTuple):
     # int8 [2,30] round 8: where a requirement option may come from (DM-EVO-3 says hand or slot): RSRC_ANY, or
     # RSRC_HAND / RSRC_SLOT where its activation names one place only ("from your slot", St-431)
     rsrc: np.ndarray
+    # int8 [2,30] round 8: the level steps a requirement option serves, bit k = a step k levels up (bit 0 the same
+    # level: "into a Digimon of the same level", Fuse Into the Ultimate Digimon!; bits 0..3 "into an Alphamon", any
+    # level); 0 = the next level only (DM-EVO-1, every other card)
+    rlv: np.ndarray
 
 
+# the level steps of a database ``evolve_levels`` value (Tables.rlv)
+RLV_CODES = {"same": 0b0001, "next_or_same": 0b0011, "any": 0b1111}
 RSRC_ANY, RSRC_HAND, RSRC_SLOT = 0, 1, 2
 
 
@@ -139,6 +145,25 @@ def jog_serves(t, seat: int, c: int, d: int, a: int) -> bool:
 def ox_serves(t, seat: int, c: int, n: int) -> bool:
     """Option c may serve a ●/X requirement of n symbols in place of the Net Ocean's cards (Tables.oxmax)."""
     return 0 < n <= int(t.oxmax[seat, c])
+
+
+def rlv_ok(t, seat: int, c: int, dl: int) -> bool:
+    """Requirement option c may serve a step dl levels up (Tables.rlv; 0 = the next level only)."""
+    m = int(t.rlv[seat, c])
+    return dl == 1 if m == 0 else (m >> dl) & 1 == 1
+
+
+def lv_extra(t, seat: int) -> int:
+    """The level steps other than the next level that some card of the seat serves (bits of Tables.rlv)."""
+    m = 0
+    for x in t.rlv[seat]:
+        m |= int(x)
+    return m & ~2
+
+
+def step_ok(t, seat: int, dl: int) -> bool:
+    """A step dl levels up may be searched in this seat: the next level, or a step some card serves."""
+    return dl == 1 or (0 <= dl <= 3 and (lv_extra(t, seat) >> dl) & 1 == 1)
 
 
 def wp_level_ok(t, seat: int, c: int, level: int) -> bool:
@@ -392,16 +417,18 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     oxmax = np.zeros(shape, np.int8)
     rmill = np.zeros(shape, np.int8)
     rsrc = np.zeros(shape, np.int8)
+    rlv = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             if c.get("kind") == "Option":
                 oxmax[s, i] = int(c.get("ox_max") or 0)
                 rmill[s, i] = int(c.get("requirement_mill") or 0)
                 rsrc[s, i] = {"hand": RSRC_HAND, "slot": RSRC_SLOT}.get(c.get("requirement_from") or "", RSRC_ANY)
+                rlv[s, i] = RLV_CODES.get(c.get("evolve_levels") or "", 0)
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               oxmax, rmill, rsrc)
+               oxmax, rmill, rsrc, rlv)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -427,7 +454,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
             "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
-            "oxmax", "rmill", "rsrc")
+            "oxmax", "rmill", "rsrc", "rlv")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -461,7 +488,10 @@ F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appe
 # round 8: the largest oxmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
 # step searches' ●/X fit test stays the deck's)
 F_OXSEAT = F_APPTIM + 1
-F_PAIR = F_OXSEAT + 1
+# round 8: the level steps other than the next level that some card of the seat serves (the union of its rlv
+# without bit 1; same in every row of the seat; 0: every step goes one level up, the searches' fast path)
+F_LVSEAT = F_OXSEAT + 1
+F_PAIR = F_LVSEAT + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -493,6 +523,8 @@ def kernel_tables(t: Tables) -> KTables:
     ct[:, :, F_NO_IGNORE] = t.no_ignore
     ct[0, :, F_OXSEAT] = int(t.oxmax[0].max())
     ct[1, :, F_OXSEAT] = int(t.oxmax[1].max())
+    for s in range(2):
+        ct[s, :, F_LVSEAT] = lv_extra(t, s)
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
     for s in range(2):
