@@ -47,6 +47,7 @@ NEEDS = {
     "test_engine_helpers": ("turn",), "test_engine_effects": ("turn",), "test_engine_fidelity": ("turn",),
     "test_engine_magnamon": ("turn",), "test_engine_cov7": ("turn",), "test_engine_metadecks": ("turn",), "test_frame_names": ("turn",),
     "test_requirement_cards": ("turn", "full"),
+    "test_requirement_engine": ("turn", "full"),
     "test_engine_rules": ("turn", "full"),
     "test_engine_gates": ("full", "gated"), "test_bench": ("full", "gated"),
 }

@@ -1,6 +1,7 @@
 """Round 8, requirement-engine option cards (docs/coverage.md "Round 8, requirement engine"): a requirement card
-that serves a ●/X requirement in place of the Net Ocean's cards (``ox_max``: Super Evolution Plug-In S St-431 "…
-with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements"), a requirement card that
+that serves a ●/X requirement in place of the Net Ocean's cards (``o_max`` / ``x_max``: Super Evolution Plug-In S
+St-431 "… with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements", Bo-48t "… with
+"O" or …"), a requirement card that
 mills the Net Ocean (``requirement_mill``: Activation of the Holy Sword Summoning Formation! Bx-135 "Send 1 card
 from your Net Ocean to the Dark Area.  Evolve your Digimon into an Alphamon with '<this card>' …"), and the one
 place a requirement card comes from (``requirement_from``: "Send this card face-down from your slot …").  Each
@@ -22,15 +23,17 @@ HOLY = "activationoftheholyswordsummoningformation!"  # Bx-135's rule name (DM-N
 
 def test_database_records():  # DM-EVO-2, DM-EVO-3, DM-EVO-3b (what the texts say, as the importer reads them)
     c = DB["St-431"]  # 'O', 'OO', 'X', 'XX' or 40%; "from your slot"; no cost printed
-    assert (c["modeled"], c["ox_max"], c["win_pct"], c.get("wp_min"), c["requirement_from"], c["requirement_cost"]) \
-        == (True, 2, 40, None, "slot", 0)
+    assert (c["modeled"], c["o_max"], c["x_max"], c["win_pct"], c.get("wp_min"), c["requirement_from"],
+            c["requirement_cost"]) == (True, 2, 2, 40, None, "slot", 0)
+    c = DB["Bo-48t"]  # "O" or 40%; "from your hand"; "After evolution, choose one card from your hand …"
+    assert (c["modeled"], c["o_max"], c.get("x_max"), c["win_pct"], c["requirement_from"], c["requirement_cost"]) \
+        == (True, 1, None, 40, "hand", 1)
+    # the requirement parser tells circles from crosses (Greymon St-2: "Agumon + OO"; a mixed one: "OX")
+    assert DB["St-2"]["requirements"] == [{"from_name": "agumon", "cards": 2}]
+    assert any(r.get("cards") == 2 and r.get("crosses") == 1 for c in DB.cards for r in c.get("requirements") or ())
     c = DB["Bx-135"]  # "Send 1 card from your Net Ocean to the Dark Area"; from hand or slot
     assert (c["modeled"], c["requirement_mill"], c.get("requirement_from"), c["requirement_cost"]) == (True, 1, None, None)
     assert c["effects"] == ["atk*2 if opp_keyword=proud | when: evolved | limit: turn"]
-    # Bo-48t lists the circle "O" only: the requirement parser keeps one count for ● and X, so it stays unmodeled
-    c = DB["Bo-48t"]
-    assert not c["modeled"] and c["unmodeled"] == ["evo-requirement-ox"] and not c.get("ox_max")
-    assert c["requirement_from"] == "hand"
 
 
 def _turn(reqs, hand_cards=(), slot_cards=(), deck=None, players=("greedy", "greedy")):
@@ -76,6 +79,18 @@ def test_ox_card_serves_circles_and_crosses(player):  # DM-EVO-2 (the card's own
     # 'X' and 'XX' only: a requirement of three is not served
     g = _turn([{"from_name": "alpha", "cards": 3}], slot_cards=[custom("St-431")], players=pl)
     assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 3 and g.ps[0].slots[0] == 2
+    # circles or crosses, not both: "OX" is none of 'O', 'OO', 'X', 'XX'
+    g = _turn([{"from_name": "alpha", "cards": 2, "crosses": 1}], slot_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 2 and g.ps[0].slots[0] == 2
+    g = _turn([{"from_name": "alpha", "cards": 2, "crosses": 2}], slot_cards=[custom("St-431")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5
+    # Bo-48t: "O" only, from the hand, then one card discarded from the hand
+    g = _turn([{"from_name": "alpha", "cards": 1}], hand_cards=[custom("Bo-48t")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 and 2 in g.ps[0].dark and len(g.ps[0].hand) == 6 - 2 - 1
+    g = _turn([{"from_name": "alpha", "cards": 1, "crosses": 1}], hand_cards=[custom("Bo-48t")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 1  # "X": from the Net Ocean
+    g = _turn([{"from_name": "alpha", "cards": 2}], hand_cards=[custom("Bo-48t")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 2  # "OO": from the Net Ocean
     # and it is a 40% card (from its slot)
     g = _turn([{"from_name": "alpha", "win_pct": 40}], slot_cards=[custom("St-431")], players=pl)
     assert _evolved(g) and 2 in g.ps[0].dark
@@ -127,14 +142,15 @@ def _holy_deck():
     """DORUmon → Raptordramon (40%) → Grademon (40%) → Alphamon (1) (Bx-135), DORUmon → Alphamon Bx-149 (Bx-135, from
     the Level III), hand-built Level IV / Perfect Digimon with ●/X requirements of one to three and a Level IV one
     step from Raptordramon at the same level (Super Fusion Plug-In Y St-815), St-431 (and a hand-or-slot variant of
-    it, so that the players' hand searches meet one)."""
-    ox4 = digi("OxFour", level="IV", bt="B", atk=(380, 280, 180), reqs=[{"from_name": "dorumon", "cards": 2}])
+    it, so that the players' hand searches meet one), Bo-48t."""
+    ox4 = digi("OxFour", level="IV", bt="B", atk=(380, 280, 180),
+               reqs=[{"from_name": "dorumon", "cards": 2, "crosses": 1}, {"from_name": "dorumon", "cards": 2}])
     ox5 = digi("OxFive", level="Perfect", bt="C", atk=(520, 400, 300),
-               reqs=[{"from_name": "raptordramon", "cards": 1}, {"from_name": "oxfour", "cards": 3}])
+               reqs=[{"from_name": "raptordramon", "cards": 1, "crosses": 1}, {"from_name": "oxfour", "cards": 3}])
     same4 = digi("SameFour", level="IV", bt="A", atk=(450, 350, 250),
                  reqs=[{"from_name": "raptordramon", "win_pct": 40}, {"from_name": "oxfour", "win_pct": 60}])
     lst = [("Bx-10", 4), ("Bx-64", 3), ("Bx-143", 2), ("Bx-109", 2), ("Bx-149", 1), ("Bx-135", 4), ("St-431", 2),
-           ("St-59", 2), ("St-815", 2)]
+           ("St-59", 1), ("Bo-48t", 1), ("St-815", 2)]
     cs = [DB[n] for n, k in lst for _ in range(k)] + [ox4] * 2 + [ox5] * 2 + [same4] * 2 \
         + [custom("St-431", requirement_from=None)] * 2
     assert len(cs) == 30

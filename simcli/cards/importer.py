@@ -91,8 +91,10 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             card["wp_min"] = tr.wp_min
         if tr.jogress_partner:
             card["jogress_partner"] = True
-        if tr.ox_max:
-            card["ox_max"] = tr.ox_max
+        if tr.o_max:
+            card["o_max"] = tr.o_max
+        if tr.x_max:
+            card["x_max"] = tr.x_max
         if tr.requirement_mill:
             card["requirement_mill"] = tr.requirement_mill
         if tr.requirement_from:

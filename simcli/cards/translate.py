@@ -74,10 +74,11 @@ class Translation:
     # a requirement card that also stands in for a Jogress partner ("In the case of Jogress Evolution, treat
     # this card as one of the component Digimon", St-749); False: not
     jogress_partner: bool = False
-    # round 8: a requirement card that also serves a ●/X requirement of up to this many cards in place of the
-    # Net Ocean's cards ("… with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution
-    # requirements", St-431: 2); None: not
-    ox_max: int | None = None
+    # round 8: a requirement card that also serves a ●/X requirement of up to this many circles "O" (o_max) or crosses
+    # "X" (x_max), all of one kind, in place of the Net Ocean's cards ("… with 'O', 'OO', 'X', 'XX', or 'Winning
+    # Percentage: 40%!' in its evolution requirements", St-431: 2 and 2; "… with "O" or …", Bo-48t: 1 and none)
+    o_max: int | None = None
+    x_max: int | None = None
     # round 8: a requirement card that sends this many cards from the Net Ocean to the Dark Area when it serves a
     # step ("Send 1 card from your Net Ocean to the Dark Area. Evolve your Digimon into an Alphamon with …",
     # Bx-135); None: none
@@ -172,7 +173,7 @@ class _Req:
     win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
     wp_min: int = 0  # … but only from this value up (the values its text lists), 0 = all
     jogress: bool = False  # it also stands in for a Jogress partner (jogress_partner)
-    ox: int = 0  # it also serves a ●/X requirement of up to this many cards (ox_max)
+    ox: tuple = ()  # it also serves a ●/X requirement of up to this many circles / crosses (o_max, x_max)
     lvs: str = ""  # the level steps it serves (evolve_levels), "" = the next level
 
 
@@ -1828,22 +1829,26 @@ _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
 
 def _ox_req(m: re.Match, ctx: _Ctx) -> list | None:
     """round 8: "Evolve your Digimon into a Digimon of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage:
-    40%!' in its evolution requirements" (Super Evolution Plug-In S St-431): a requirement card that serves a ●/X
-    requirement (DM-EVO-2) of up to K symbols in place of the Net Ocean's cards (ox_max K) and the Winning
-    Percentage values listed (DM-EVO-3: win_pct, wp_min).  The circles and the crosses must both be listed, one to K
-    of each: the requirement parser keeps one count for both (a card that lists only "O", Bo-48t, stays unmodeled)."""
+    40%!' in its evolution requirements" (Super Evolution Plug-In S St-431; Bo-48t lists "O" only): a requirement
+    card that serves a ●/X requirement (DM-EVO-2) in place of the Net Ocean's cards — of circles only up to the
+    longest run of circles listed (o_max), of crosses only up to the longest of crosses (x_max; each list must run
+    from one up: "O", "OO") — and the Winning Percentage values listed (DM-EVO-3: win_pct, wp_min).  A mixed
+    requirement ("OX") is none of those listed."""
     items = re.findall(r"['\"]([^'\"]+)['\"]", m.group("items"))
     ox = [x for x in items if re.fullmatch(r"[OX]+", x)]
     if not ox:
         return None
-    k = max(len(x) for x in ox)
-    if set(ox) != {c * i for c in "OX" for i in range(1, k + 1)} or any(len(set(x)) > 1 for x in ox):
+    circles = sorted(len(x) for x in ox if set(x) == {"O"})
+    crosses = sorted(len(x) for x in ox if set(x) == {"X"})
+    if len(circles) + len(crosses) != len(ox) or circles != list(range(1, len(circles) + 1)) \
+            or crosses != list(range(1, len(crosses) + 1)):
         return [_U("evo-requirement-ox")]
     rest = [x for x in items if x not in ox]
     pcts = sorted(int(w.group(1)) for x in rest if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
     if len(pcts) != len(rest) or (pcts and (pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80))):
         return [_U("evo-requirement-ox")]
     # the text states every cost it has (none said: none)
+    k = (len(circles), len(crosses))
     if not pcts:
         return [_Req(stated=True, ox=k)]
     return [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, ox=k)]
@@ -2949,7 +2954,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if mills:
             tr.requirement_mill = sum(mills)
         if oxs := [r.ox for r in reqs if r.ox]:
-            tr.ox_max = oxs[0]
+            tr.o_max, tr.x_max = (k or None for k in oxs[0])
         if froms:
             tr.requirement_from = froms[0]
         if lvl := [r.lvs for r in reqs if r.lvs]:

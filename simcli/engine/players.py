@@ -22,7 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
-from simcli.engine.tables import F_LVSEAT, F_OXMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, RSRC_HAND, RSRC_SLOT
+from simcli.engine.tables import F_LVSEAT, F_OMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, F_XMAX, R_XS, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
                           W_SMASK, W_UMASK)
@@ -319,26 +319,29 @@ def jog_standin_nb(T, S, s, um, sm):
 
 
 @njit(cache=True, _nrt=False)
-def ox_card_nb(T, S, s, n, um, sm):
-    """A card that serves a ●/X requirement of n symbols (F_OXMAX >= n), not in the hand mask um / slot mask sm:
-    the lowest F_OXMAX, hand before slots, then position (reference._find_ox); (hand pos, slot, card), card -1 if
-    there is none."""
+def ox_card_nb(T, S, s, n, xs, um, sm):
+    """A card that serves a ●/X requirement of n symbols, xs of them crosses (all circles: F_OMAX >= n; all
+    crosses: F_XMAX >= n), not in the hand mask um / slot mask sm: the lowest such count, hand before slots, then
+    position (reference._find_ox); (hand pos, slot, card), card -1 if there is none."""
+    if xs != 0 and xs != n:
+        return -1, -1, -1
+    col = F_OMAX if xs == 0 else F_XMAX
     bv = 1 << 30
     rpos = -1
     rslot = -1
     res = -1
     for q in range(S[s, HAND_N]):
         x = S[s, HAND + q]
-        if ((um >> q) & 1) == 0 and T.ct[s, x, F_OXMAX] >= n and T.ct[s, x, F_OXMAX] < bv \
+        if ((um >> q) & 1) == 0 and T.ct[s, x, col] >= n and T.ct[s, x, col] < bv \
                 and T.ct[s, x, F_RSRC] != RSRC_SLOT:
-            bv = T.ct[s, x, F_OXMAX]
+            bv = T.ct[s, x, col]
             rpos = q
             res = x
     for q in range(3):
         x = S[s, SLOT + q]
-        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OXMAX] >= n \
-                and T.ct[s, x, F_OXMAX] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
-            bv = T.ct[s, x, F_OXMAX]
+        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, col] >= n \
+                and T.ct[s, x, col] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
+            bv = T.ct[s, x, col]
             rpos = -1
             rslot = q
             res = x
@@ -410,9 +413,9 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n, dl):
     if dl != 1 and (n > 0 or j >= 0 or (w <= 0 and o < 0)):
         return False, n, res, rslot, rpos, jog, jpos, um, sm, cost
     if n > 0 and n <= T.ct[s, c, F_OXSEAT]:
-        # a card that serves the ●/X in place of the Net Ocean's cards (F_OXMAX), used when there is one
+        # a card that serves the ●/X in place of the Net Ocean's cards (F_OMAX / F_XMAX), used when there is one
         # (reference._find_ox); F_OXSEAT 0 (no such card in the deck) skips this
-        rpos, rslot, res = ox_card_nb(T, S, s, n, um, sm)
+        rpos, rslot, res = ox_card_nb(T, S, s, n, T.ct[s, c, F_REQ + a * REQ_WIDTH + R_XS], um, sm)
         found, um, sm = claim_nb(res, rslot, rpos, um, sm)
         if found:
             cost += T.ct[s, res, F_RCOST]

@@ -24,7 +24,7 @@ from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
 from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
                                   Tables, card_match, wp_cost, wp_serves)
-from simcli.engine.tables import RSRC_HAND, RSRC_SLOT, ox_serves, rlv_ok, step_ok
+from simcli.engine.tables import R_XS, RSRC_HAND, RSRC_SLOT, ox_serves, ox_value, rlv_ok, step_ok
 
 LV_NAMES = E.LEVEL_NAMES
 PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
@@ -166,7 +166,7 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     wp_need = []  # (need, level of the Digimon)
     opt_need = set()
     jog_need = False  # a Jogress alternative a stand-in card (Tables.wpjog) can serve
-    ox_need = []  # ●/X counts a card of Tables.oxmax can serve
+    ox_need = []  # (●/X count, crosses) a card of Tables.omax / xmax can serve
     for pos in keep:
         c = p.hand[pos]
         for a in range(int(t.req_n[s, c])):
@@ -177,14 +177,14 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
             if t.req[s, c, a, R_JOG] >= 0 and t.req[s, c, a, R_PQK] == 0:
                 jog_need = True
             if t.req[s, c, a, R_CARDS] > 0:
-                ox_need.append(int(t.req[s, c, a, R_CARDS]))
+                ox_need.append((int(t.req[s, c, a, R_CARDS]), int(t.req[s, c, a, R_XS])))
     cands = []
     for pos, c in enumerate(p.hand):
         if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
             v = int(t.wp[s, c])
             usable = (v > 0 and any(wp_serves(t, s, c, w, lv) for w, lv in wp_need)) \
                 or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0) \
-                or any(ox_serves(t, s, c, n) for n in ox_need)
+                or any(ox_serves(t, s, c, n, xs) for n, xs in ox_need)
             cands.append((0 if usable else 1, -v, pos))
     cands.sort()
     keep |= {pos for _, _, pos in cands[:max_opts]}
@@ -261,18 +261,18 @@ def _find_named(t, s, p, nm, used_hand, used_slots, dl=1):
     return None
 
 
-def _find_ox(t, s, p, n, used_hand, used_slots):
-    """A card that serves a ●/X requirement of n symbols (Tables.oxmax), chosen as _find_wp chooses: the lowest
-    oxmax, hand before slots, then position; None if there is none."""
+def _find_ox(t, s, p, n, xs, used_hand, used_slots):
+    """A card that serves a ●/X requirement of n symbols, xs of them crosses (tables.ox_serves), chosen as _find_wp
+    chooses: the lowest count it serves (ox_value), hand before slots, then position; None if there is none."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos not in used_hand and ox_serves(t, s, c, n) and _from_hand(t, s, c):
-            k = (int(t.oxmax[s, c]), 0, pos)
+        if pos not in used_hand and ox_serves(t, s, c, n, xs) and _from_hand(t, s, c):
+            k = (ox_value(t, s, c, xs), 0, pos)
             if best is None or k < best:
                 best = k
     for i, c in enumerate(p.slots):
-        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and ox_serves(t, s, c, n) and _from_slot(t, s, c):
-            k = (int(t.oxmax[s, c]), 1, i)
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and ox_serves(t, s, c, n, xs) and _from_slot(t, s, c):
+            k = (ox_value(t, s, c, xs), 1, i)
             if best is None or k < best:
                 best = k
     return best
@@ -308,8 +308,8 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
             uh.add(pos)
             st = Step(c, pos, a, n)
             cost = int(t.xdisc[s, c])
-            if n > 0 and (r := _find_ox(t, s, p, n, uh, us)) is not None:
-                # a card that serves the ●/X in place of the Net Ocean's cards (Tables.oxmax): used when there is one
+            if n > 0 and (r := _find_ox(t, s, p, n, int(t.req[s, c, a, R_XS]), uh, us)) is not None:
+                # a card that serves the ●/X in place of the Net Ocean's cards (Tables.omax / xmax): used when there is one
                 _claim(p, st, r, uh, us)
                 cost += int(t.rcost[s, st.res])
                 n = 0
