@@ -1784,7 +1784,7 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     if name_key(m.group("q")) != name_key(ctx.name):
         return [_U("named-requirement")]
     g = m.groupdict()
-    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") else ""))
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") or g.get("same2") else ""))
     return [_Req(lvs=lvs)]
 
 
@@ -2619,8 +2619,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
-     lambda m, ctx: _named_req(m, ctx) if not m.group("same2") else [replace(_named_req(m, ctx)[0], lvs="same")]
-     if isinstance(_named_req(m, ctx)[0], _Req) else _named_req(m, ctx)),
+     _named_req),
     # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
     (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
      r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
