@@ -48,6 +48,7 @@ NEEDS = {
     "test_engine_magnamon": ("turn",), "test_engine_cov7": ("turn",), "test_engine_metadecks": ("turn",),
     "test_engine_headline": ("turn", "full"), "test_frame_names": ("turn",),
     "test_requirement_cards": ("turn", "full"),
+    "test_requirement_engine": ("turn", "full"),
     "test_engine_rules": ("turn", "full"),
     "test_engine_gates": ("full", "gated"), "test_bench": ("full", "gated"),
 }

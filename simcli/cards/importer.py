@@ -91,6 +91,16 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             card["wp_min"] = tr.wp_min
         if tr.jogress_partner:
             card["jogress_partner"] = True
+        if tr.o_max:
+            card["o_max"] = tr.o_max
+        if tr.x_max:
+            card["x_max"] = tr.x_max
+        if tr.requirement_mill:
+            card["requirement_mill"] = tr.requirement_mill
+        if tr.requirement_from:
+            card["requirement_from"] = tr.requirement_from
+        if tr.evolve_levels:
+            card["evolve_levels"] = tr.evolve_levels
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):

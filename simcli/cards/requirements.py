@@ -35,6 +35,7 @@ class Requirement:
 
     from_name: str  # normalised (DM-NAME-1) name of the Digimon evolved from
     cards: int = 0  # ●/X count (DM-EVO-2)
+    crosses: int = 0  # how many of them are crosses "X" (the rest circles "O"; round 8: Super Evolution Plug-In S tells them apart)
     win_pct: int = 0  # "Winning Percentage: V%!" requirement V (DM-EVO-3); 0 = none
     option: str = ""  # another named option card (DM-EVO-3b), normalised
     jogress: str = ""  # Jogress partner (DM-EVO-4), normalised
@@ -250,7 +251,7 @@ class RequirementParser:
 
     def _parse_req(self, s: str) -> tuple[dict | None, str]:
         if m := _OX.match(s):
-            return {"cards": len(m.group(0))}, s[m.end():]
+            return {"cards": len(m.group(0)), "crosses": sum(ch in "X×" for ch in m.group(0))}, s[m.end():]
         if m := _WP.match(s):
             return {"win_pct": int(m.group(1))}, s[m.end():]
         name = self._known_name_at(s)

@@ -74,6 +74,22 @@ class Translation:
     # a requirement card that also stands in for a Jogress partner ("In the case of Jogress Evolution, treat
     # this card as one of the component Digimon", St-749); False: not
     jogress_partner: bool = False
+    # round 8: a requirement card that also serves a ●/X requirement of up to this many circles "O" (o_max) or crosses
+    # "X" (x_max), all of one kind, in place of the Net Ocean's cards ("… with 'O', 'OO', 'X', 'XX', or 'Winning
+    # Percentage: 40%!' in its evolution requirements", St-431: 2 and 2; "… with "O" or …", Bo-48t: 1 and none)
+    o_max: int | None = None
+    x_max: int | None = None
+    # round 8: a requirement card that sends this many cards from the Net Ocean to the Dark Area when it serves a
+    # step ("Send 1 card from your Net Ocean to the Dark Area. Evolve your Digimon into an Alphamon with …",
+    # Bx-135); None: none
+    requirement_mill: int | None = None
+    # round 8: where a requirement card is taken from when its activation names one place only ("Send this card
+    # face-down from your slot / from your hand to …": "slot" / "hand"); None: hand or slot (DM-EVO-3)
+    requirement_from: str | None = None
+    # round 8: the level steps a requirement card serves when its text says other than "of the next level" (DM-EVO-1):
+    # "same" ("into a Digimon of the same level", Super Fusion Plug-In Y St-815), "next_or_same" ("of the next level
+    # or of the same level", Bx-106), "any" ("into an Alphamon": no level said, Bx-135); None: the next level
+    evolve_levels: str | None = None
 
     @property
     def modeled(self) -> bool:
@@ -142,6 +158,11 @@ class _Ok:  # bookkeeping clause the rules already imply
 
 
 @dataclass(frozen=True)
+class _From:  # "send this card face-down from your hand / slot to …": the one place a requirement card comes from
+    place: str
+
+
+@dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
     name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
@@ -153,6 +174,8 @@ class _Req:
     win_pct: int = 0  # a named requirement card that also serves Winning Percentage requirements up to this value
     wp_min: int = 0  # … but only from this value up (the values its text lists), 0 = all
     jogress: bool = False  # it also stands in for a Jogress partner (jogress_partner)
+    ox: tuple = ()  # it also serves a ●/X requirement of up to this many circles / crosses (o_max, x_max)
+    lvs: str = ""  # the level steps it serves (evolve_levels), "" = the next level
 
 
 @dataclass(frozen=True)
@@ -1755,7 +1778,29 @@ def _hybrid_opponent(m: re.Match, ctx: _Ctx) -> list | None:
 
 
 def _named_req(m: re.Match, ctx: _Ctx) -> list:
-    return [_Req()] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]
+    """A named requirement card (DM-EVO-3b, its own name).  round 8: the level steps its text allows (evolve_levels):
+    "into an Alphamon with …" says no level ("any": the Digimon that name the card say from which Digimon, Alphamon
+    Bx-149 "DORUmon + <this card>" from a Level III); "… of the same level …" / "a same-level Digimon" ("same");
+    "of the next level or of the same level" ("next_or_same"); else the next level (DM-EVO-1)."""
+    if name_key(m.group("q")) != name_key(ctx.name):
+        return [_U("named-requirement")]
+    g = m.groupdict()
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") or g.get("same2") else ""))
+    return [_Req(lvs=lvs)]
+
+
+def _same_wp_req(m: re.Match, ctx: _Ctx) -> list:
+    """round 8: "Evolve your Digimon into a Digimon of the same level with Winning Percentage: 40%! or Winning
+    Percentage: 60%! in its evolution requirements" (Super Fusion Plug-In Y St-815): a Winning Percentage card
+    (DM-EVO-3) of the values listed (win_pct, wp_min) for a step to the same level only (evolve_levels "same"); the
+    text states every cost it has (none said: none)."""
+    pcts = sorted(int(x) for x in re.findall(r"(\d+)%", m.group("w")))
+    if not pcts or pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80):
+        return [_U("evo-requirement-cost")]
+    out: list = [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, lvs="same")]
+    if m.group("r"):
+        out += _evolved_rows(m.group("r"), ctx)
+    return out
 
 
 def _named_wp_req(m: re.Match, ctx: _Ctx) -> list:
@@ -1781,6 +1826,33 @@ def _named_wp(items: list[str], ctx: _Ctx) -> list:
 
 
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
+
+
+def _ox_req(m: re.Match, ctx: _Ctx) -> list | None:
+    """round 8: "Evolve your Digimon into a Digimon of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage:
+    40%!' in its evolution requirements" (Super Evolution Plug-In S St-431; Bo-48t lists "O" only): a requirement
+    card that serves a ●/X requirement (DM-EVO-2) in place of the Net Ocean's cards — of circles only up to the
+    longest run of circles listed (o_max), of crosses only up to the longest of crosses (x_max; each list must run
+    from one up: "O", "OO") — and the Winning Percentage values listed (DM-EVO-3: win_pct, wp_min).  A mixed
+    requirement ("OX") is none of those listed."""
+    items = re.findall(r"['\"]([^'\"]+)['\"]", m.group("items"))
+    ox = [x for x in items if re.fullmatch(r"[OX]+", x)]
+    if not ox:
+        return None
+    circles = sorted(len(x) for x in ox if set(x) == {"O"})
+    crosses = sorted(len(x) for x in ox if set(x) == {"X"})
+    if len(circles) + len(crosses) != len(ox) or circles != list(range(1, len(circles) + 1)) \
+            or crosses != list(range(1, len(crosses) + 1)):
+        return [_U("evo-requirement-ox")]
+    rest = [x for x in items if x not in ox]
+    pcts = sorted(int(w.group(1)) for x in rest if (w := re.fullmatch(r"winning percentage:\s*(\d+)%!", x, re.I)))
+    if len(pcts) != len(rest) or (pcts and (pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80))):
+        return [_U("evo-requirement-ox")]
+    # the text states every cost it has (none said: none)
+    k = (len(circles), len(crosses))
+    if not pcts:
+        return [_Req(stated=True, ox=k)]
+    return [_Req(stated=True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, ox=k)]
 
 
 def _wp_jog_req(m: re.Match, ctx: _Ctx) -> list:
@@ -2532,8 +2604,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this card )?(?:cannot|can't) (?:receive (?:the |any )?effects?|be) .*", _ok_protection),
     # ---- bookkeeping the rules imply ---------------------------------------------------------------
     # a requirement card goes to the Power Box (DM-EVO-3 / 3b)
-    (r"send this card face[- ]down from your (?:hand|slot|hand or (?:option )?slot) to (?:the |your )?"
-     r"(?:evolution requirements?|power) box\.?/?", _ok),
+    # (round 8: a place named alone is where the card comes from, requirement_from)
+    (r"send this card face[- ]down from your (?P<f>hand|slot|hand or (?:option )?slot) to (?:the |your )?"
+     r"(?:evolution requirements?|power) box\.?/?",
+     lambda m, ctx: [_From(m.group("f").lower())] if m.group("f").lower() in ("hand", "slot") else [_Ok()]),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
     # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
@@ -2560,15 +2634,25 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # Percentage: 60%!' in its evolution requirements": named and Winning Percentage at once
     (r"evolve your digimon into a digimon with (?P<items>'[^']+'(?:(?:,? or |, )'[^']+')+) in its evolution requirements\.?",
      _named_wp_req),
+    # round 8: "… of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements"
+    (r"evolve your digimon into a digimon of the next level with (?P<items>['\"][^'\"]+['\"](?:(?:,? or |, )['\"][^'\"]+['\"])+)"
+     r" in its evolution requirements\.?", _ox_req),
     # round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 80%! or Release of the
     # Sealed Knight! in its evolution requirements" (Sx-106): unquoted, the card's own name and one value
     (r"evolve your digimon into a digimon of the next level with (?P<w>winning percentage: \d+%!) or (?P<q>[^.]+?!?)"
      r" in its evolution requirements\.?",
      lambda m, ctx: _named_wp([m.group("w"), m.group("q")], ctx) if name_key(m.group("q")) == name_key(ctx.name) else None),
-    (r"(?:allows your digimon to fuse into a digimon that has|this card can be used to fuse together to form a digimon with"
-     r"|evolve your digimon into (?:a digimon(?: of the next level)?|an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*) with)"
+    (r"(?:allows your digimon to fuse into a (?:digimon that has|(?P<same>same-level) digimon that has)"
+     r"|this card can be used to fuse together to form a digimon with"
+     r"|fuse your digimon into a digimon of the (?P<same2>same) level with"
+     r"|evolve your digimon into (?:a digimon(?: of the next level)?|a red frame digimon of the next level (?P<ns>or of the same level)"
+     r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
-     r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?", _named_req),
+     r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
+     _named_req),
+    # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
+    (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
+     r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
     (r"(?:this card )?remains in (?:the|your) (?:power|evolution requirements) box until the end of the turn(?: during which evolution occurred)?\.?",
      lambda m, ctx: [_Limit("turn")]),
     # the Digimon that evolved with this card (a requirement or evolve_ignore option): ``evolved`` rows
@@ -2828,9 +2912,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     ties: list[str] = []  # _TieAttack
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
+    froms: list[str] = []  # _From
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
+        elif isinstance(p, _From):
+            froms.append(p.place)
         elif isinstance(p, _Widen):
             widens.append(p)
         elif isinstance(p, _Instead):
@@ -2889,8 +2976,18 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # cards its text discards (after the step) are its requirement_cost, its other rows are
         # ``when: evolved`` rows for the Digimon that evolved with it (docs/effect-language.md)
         discards = [int(c[8:-1]) for c in costs if c.startswith("discard(")]
-        if any(not c.startswith("discard(") for c in costs) or card_conds:
+        # round 8: "Send N cards from your Net Ocean to the Dark Area" before the evolution: requirement_mill
+        mills = [int(c[5:-1]) for c in costs if c.startswith("mill(")]
+        if any(not c.startswith(("discard(", "mill(")) for c in costs) or card_conds:
             tr.unmodeled.append("evo-requirement-cost")
+        if mills:
+            tr.requirement_mill = sum(mills)
+        if oxs := [r.ox for r in reqs if r.ox]:
+            tr.o_max, tr.x_max = (k or None for k in oxs[0])
+        if froms:
+            tr.requirement_from = froms[0]
+        if lvl := [r.lvs for r in reqs if r.lvs]:
+            tr.evolve_levels = lvl[0]
         if any(r.stated for r in reqs) or discards:
             tr.requirement_cost = sum(r.discard for r in reqs) + sum(discards)
         if wps := [r.win_pct for r in reqs if r.win_pct]:

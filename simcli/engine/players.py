@@ -22,6 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
+from simcli.engine.tables import F_LVSEAT, F_OMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, F_XMAX, R_XS, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
                           W_SMASK, W_UMASK)
@@ -76,6 +77,8 @@ def chain_keep_nb(T, S, s, lm4, lm5, lm6):
     """
     deck_n = S[s, DECK_N]
     c0 = cur_nb(S, s)
+    if T.ct[s, c0, F_LVSEAT] != 0:  # another level step than the next one (round 8): the general search
+        return chain_keep_ext_nb(T, S, s, lm4, lm5, lm6)
     lv = T.ct[s, c0, F_LEVEL]
     kept = np.int64(0)
     front = np.int64(0)  # hand positions of the previous level (none yet: the top card itself)
@@ -107,6 +110,63 @@ def chain_keep_nb(T, S, s, lm4, lm5, lm6):
         if new == 0:
             break
     return kept | front
+
+
+@njit(cache=True, _nrt=False)
+def keep_step_nb(T, s, c, d, deck_n):
+    """BL-2 (reference.keep_step): hand Digimon c could be a step from card d (one level up: an alternative naming
+    d whose ●/X fit the deck, the pair table's least count; another level step some card serves: an alternative
+    naming d met by a Winning Percentage or named card)."""
+    dl = T.ct[s, c, F_LEVEL] - T.ct[s, d, F_LEVEL]
+    pm = T.ct[s, c, F_PAIR + d]
+    if dl == 1:
+        return (pm & P_ALTS) != 0 and ((pm >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n
+    if not step_ok_nb(T, s, d, dl):
+        return False
+    for a in range(T.ct[s, c, F_REQ_N]):
+        if (pm >> a) & 1:
+            b = F_REQ + a * REQ_WIDTH
+            if T.ct[s, c, b + R_CARDS] == 0 and T.ct[s, c, b + R_JOG] < 0 \
+                    and (T.ct[s, c, b + R_WP] > 0 or T.ct[s, c, b + R_OPT] >= 0):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def chain_keep_ext_nb(T, S, s, lm4, lm5, lm6):
+    """BL-2's chain keep when some card of the seat serves another level step than the next (F_LVSEAT != 0):
+    round by round from the top card, each hand Digimon that keep_step_nb finds from one of the previous round's
+    (reference.hand_chain_keep); chain_keep_nb's level-by-level search is this with next-level steps only."""
+    deck_n = S[s, DECK_N]
+    c0 = cur_nb(S, s)
+    allm = lm4 | lm5 | lm6
+    kept = np.int64(0)
+    front = np.int64(0)
+    for r in range(3):
+        new = np.int64(0)
+        m = allm & ~kept
+        while m != 0:
+            pos = ctz_nb(m)
+            m &= m - 1
+            c = S[s, HAND + pos]
+            ok = False
+            if r == 0:
+                ok = keep_step_nb(T, s, c, c0, deck_n)
+            else:
+                f = front
+                while f != 0:
+                    q = ctz_nb(f)
+                    f &= f - 1
+                    if keep_step_nb(T, s, c, S[s, HAND + q], deck_n):
+                        ok = True
+                        break
+            if ok:
+                new |= np.int64(1) << pos
+        kept |= new
+        front = new
+        if new == 0:
+            break
+    return kept
 
 
 @njit(cache=True, _nrt=False)
@@ -242,15 +302,46 @@ def jog_standin_nb(T, S, s, um, sm):
     res = -1
     for q in range(S[s, HAND_N]):
         x = S[s, HAND + q]
-        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WPJOG] != 0 and T.ct[s, x, F_WP] < bv:
+        if ((um >> q) & 1) == 0 and T.ct[s, x, F_WPJOG] != 0 and T.ct[s, x, F_WP] < bv \
+                and T.ct[s, x, F_RSRC] != RSRC_SLOT:
             bv = T.ct[s, x, F_WP]
             rpos = q
             res = x
     for q in range(3):
         x = S[s, SLOT + q]
         if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_WPJOG] != 0 \
-                and T.ct[s, x, F_WP] < bv:
+                and T.ct[s, x, F_WP] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
             bv = T.ct[s, x, F_WP]
+            rpos = -1
+            rslot = q
+            res = x
+    return rpos, rslot, res
+
+
+@njit(cache=True, _nrt=False)
+def ox_card_nb(T, S, s, n, xs, um, sm):
+    """A card that serves a ●/X requirement of n symbols, xs of them crosses (all circles: F_OMAX >= n; all
+    crosses: F_XMAX >= n), not in the hand mask um / slot mask sm: the lowest such count, hand before slots, then
+    position (reference._find_ox); (hand pos, slot, card), card -1 if there is none."""
+    if xs != 0 and xs != n:
+        return -1, -1, -1
+    col = F_OMAX if xs == 0 else F_XMAX
+    bv = 1 << 30
+    rpos = -1
+    rslot = -1
+    res = -1
+    for q in range(S[s, HAND_N]):
+        x = S[s, HAND + q]
+        if ((um >> q) & 1) == 0 and T.ct[s, x, col] >= n and T.ct[s, x, col] < bv \
+                and T.ct[s, x, F_RSRC] != RSRC_SLOT:
+            bv = T.ct[s, x, col]
+            rpos = q
+            res = x
+    for q in range(3):
+        x = S[s, SLOT + q]
+        if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, col] >= n \
+                and T.ct[s, x, col] < bv and T.ct[s, x, F_RSRC] != RSRC_HAND:
+            bv = T.ct[s, x, col]
             rpos = -1
             rslot = q
             res = x
@@ -269,27 +360,74 @@ def claim_nb(res, rslot, rpos, um, sm):
 
 
 @njit(cache=True, inline="always")
-def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
-    """Whether alternative a of hand card c can be the next step (its ●/X fit the deck, its requirement
-    cards are found; the BL-4 step rules plan_chain_nb and the random player share); returns (ok, ●/X,
-    res, res slot, res hand position, jog, jog hand position, hand mask, slot mask, printed discard cost:
-    c's own plus each requirement card's, DM-EVO-3).  um includes c."""
+def rlv_ok_nb(T, s, x, dl):
+    """Requirement card x may serve a step dl levels up (F_RLV, tables.rlv_ok; 0 = the next level only)."""
+    m = T.ct[s, x, F_RLV]
+    if m == 0:
+        return dl == 1
+    return ((m >> dl) & 1) != 0
+
+
+@njit(cache=True, inline="always")
+def step_ok_nb(T, s, c0, dl):
+    """A step dl levels up may be searched in seat s (tables.step_ok): the next level, or one some card serves."""
+    return dl == 1 or (dl >= 0 and dl <= 3 and ((T.ct[s, c0, F_LVSEAT] >> dl) & 1) != 0)
+
+
+@njit(cache=True, inline="always")
+def level_cands_nb(T, s, c0, lvc, lm4, lm5, lm6):
+    """Hand positions of the Digimon a step from a card of level lvc may reach (lm*: hand_masks_nb): the next
+    level, and the other level steps some card of the seat serves (F_LVSEAT)."""
+    ext = T.ct[s, c0, F_LVSEAT] | 2
+    m = np.int64(0)
+    for dl in range(4):
+        if ((ext >> dl) & 1) != 0:
+            lv = lvc + dl
+            if lv == E.LV_IV:
+                m |= lm4
+            elif lv == E.LV_PERFECT:
+                m |= lm5
+            elif lv == LV_ULTIMATE:
+                m |= lm6
+    return m
+
+
+@njit(cache=True, inline="always")
+def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n, dl):
+    """Whether alternative a of hand card c (of level lv, dl levels above the card it evolves from) can be the
+    next step (its ●/X fit the deck, its requirement cards are found; the BL-4 step rules plan_chain_nb and the
+    random player share); returns (ok, ●/X, res, res slot, res hand position, jog, jog hand position, hand mask,
+    slot mask, printed discard cost: c's own plus each requirement card's, DM-EVO-3).  um includes c.  A step of
+    dl != 1 needs a Winning Percentage or named card that serves it (F_RLV; reference.chain_steps)."""
     hn = S[s, HAND_N]
     n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
-    ok = ncum + n <= deck_n
+    w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
+    o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
+    j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
     res = -1
     rslot = -1
     rpos = -1
     jog = -1
     jpos = -1
     cost = T.ct[s, c, F_XDISC]
-    w = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_WP]
+    if dl != 1 and (n > 0 or j >= 0 or (w <= 0 and o < 0)):
+        return False, n, res, rslot, rpos, jog, jpos, um, sm, cost
+    if n > 0 and n <= T.ct[s, c, F_OXSEAT]:
+        # a card that serves the ●/X in place of the Net Ocean's cards (F_OMAX / F_XMAX), used when there is one
+        # (reference._find_ox); F_OXSEAT 0 (no such card in the deck) skips this
+        rpos, rslot, res = ox_card_nb(T, S, s, n, T.ct[s, c, F_REQ + a * REQ_WIDTH + R_XS], um, sm)
+        found, um, sm = claim_nb(res, rslot, rpos, um, sm)
+        if found:
+            cost += T.ct[s, res, F_RCOST]
+            n = 0
+    ok = ncum + n <= deck_n
     if ok and w > 0:
         bv = 1 << 30
         for q in range(hn):
             x = S[s, HAND + q]
             if ((um >> q) & 1) == 0 and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0) \
+                    and T.ct[s, x, F_RSRC] != RSRC_SLOT and rlv_ok_nb(T, s, x, dl):
                 bv = T.ct[s, x, F_WP]
                 rpos = q
                 res = x
@@ -297,7 +435,8 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             x = S[s, SLOT + q]
             if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 \
                     and T.ct[s, x, F_WP] >= w and T.ct[s, x, F_WP] < bv \
-                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0):
+                    and T.ct[s, x, F_WPMIN] <= w and (T.ct[s, x, F_WPLV] == 0 or ((T.ct[s, x, F_WPLV] >> lv) & 1) != 0) \
+                    and T.ct[s, x, F_RSRC] != RSRC_HAND and rlv_ok_nb(T, s, x, dl):
                 bv = T.ct[s, x, F_WP]
                 rpos = -1
                 rslot = q
@@ -305,25 +444,25 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
         ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
         if ok:
             cost += T.ct[s, res, F_RCOST]  # the card's printed cost (DM-EVO-3)
-    o = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_OPT]
     if ok and o >= 0:
         for q in range(hn):
             x = S[s, HAND + q]
-            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o:
+            if ((um >> q) & 1) == 0 and T.ct[s, x, F_KIND] == KIND_OPTION and T.ct[s, x, F_OPTNAME] == o \
+                    and T.ct[s, x, F_RSRC] != RSRC_SLOT and rlv_ok_nb(T, s, x, dl):
                 res = x
                 rpos = q
                 break
         if res < 0:
             for q in range(3):
                 x = S[s, SLOT + q]
-                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o:
+                if x >= 0 and ((sm >> q) & 1) == 0 and S[s, SLOT_UP + q] == 0 and T.ct[s, x, F_OPTNAME] == o \
+                        and T.ct[s, x, F_RSRC] != RSRC_HAND and rlv_ok_nb(T, s, x, dl):
                     res = x
                     rslot = q
                     break
         ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
         if ok:
             cost += T.ct[s, res, F_RCOST]  # a named card's printed cost too
-    j = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_JOG]
     if ok and j >= 0:
         pqk = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQK]
         pqv = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_PQV]
@@ -343,6 +482,10 @@ def req_step_nb(T, S, s, c, a, lv, um, sm, ncum, deck_n):
             ok, um, sm = claim_nb(res, rslot, rpos, um, sm)
             if ok:
                 cost += T.ct[s, res, F_RCOST]
+    if ok and res >= 0 and T.ct[s, res, F_RMILL] > 0:
+        # the requirement card's mill leaves the Net Ocean with the step's ●/X cards (tables.Tables.rmill)
+        n += T.ct[s, res, F_RMILL]
+        ok = ncum + n <= deck_n
     return ok, n, res, rslot, rpos, jog, jpos, um, sm, cost
 
 
@@ -362,9 +505,11 @@ def plan_chain_nb(T, S, s, cost_aware, W):
     # the hand's Digimon by level (bit masks of hand positions), once per call
     lm4, lm5, lm6, _ = hand_masks_nb(T, S, s)
     nxt = T.ct[s, c0, F_LEVEL] + 1
-    if (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
+    ext = T.ct[s, c0, F_LVSEAT]  # level steps other than the next one some card serves (0: none, the fast path)
+    if ext == 0 and (lm4 if nxt == E.LV_IV else (lm5 if nxt == E.LV_PERFECT else (lm6 if nxt == LV_ULTIMATE else np.int64(0)))) == 0:
         S[s, PLAN_N] = 0
         return 0
+    oxs = T.ct[s, c0, F_OXSEAT]  # a card may serve ●/X up to this count (0: none, the deck must hold them)
     best_len = 0
     best_lv = -1
     best_a = 0
@@ -388,27 +533,34 @@ def plan_chain_nb(T, S, s, cost_aware, W):
             smask = W[W_SMASK, d - 1]
             ncum = W[W_NCUM, d - 1]
             ccum = W[W_COST, d - 1]
-        lv = T.ct[s, cur, F_LEVEL] + 1
+        lvc = T.ct[s, cur, F_LEVEL]
+        lv = lvc + 1
         found = False
         pos = W[W_IT_POS, d]
         alt0 = W[W_IT_ALT, d]
-        if lv <= LV_ULTIMATE:
-            # unused hand Digimon of this level; pair table: alternatives of c naming cur, their least ●/X
-            cand = (lm4 if lv == E.LV_IV else (lm5 if lv == E.LV_PERFECT else lm6)) & ~umask
+        if lv <= LV_ULTIMATE or ext != 0:
+            # unused hand Digimon of the next level (and of the other level steps some card serves, ext); pair
+            # table: alternatives of c naming cur, their least ●/X
+            if ext == 0:
+                cand = (lm4 if lv == E.LV_IV else (lm5 if lv == E.LV_PERFECT else lm6)) & ~umask
+            else:
+                cand = level_cands_nb(T, s, c0, lvc, lm4, lm5, lm6) & ~umask
             while pos < hn and not found:
                 if (cand >> pos) == 0:
                     break
                 c = S[s, HAND + pos]
                 pm = T.ct[s, c, F_PAIR + cur]
+                pmn = (pm >> P_MIN_SHIFT) & P_MIN_MASK
                 if ((cand >> pos) & 1) != 0 and ((pm & P_ALTS) >> alt0) != 0 \
-                        and ncum + ((pm >> P_MIN_SHIFT) & P_MIN_MASK) <= deck_n:
+                        and (ncum + pmn <= deck_n or pmn <= oxs):
                     a = alt0
                     while a < T.ct[s, c, F_REQ_N]:
                         if (pm >> a) & 1:
                             n = T.ct[s, c, F_REQ + a * REQ_WIDTH + R_CARDS]
-                            if ncum + n <= deck_n:
+                            if ncum + n <= deck_n or n <= oxs:
+                                clv = T.ct[s, c, F_LEVEL]
                                 ok, n, res, rslot, rpos, jog, jpos, um, sm, cost = req_step_nb(
-                                    T, S, s, c, a, lv, umask | (np.int64(1) << pos), smask, ncum, deck_n)
+                                    T, S, s, c, a, clv, umask | (np.int64(1) << pos), smask, ncum, deck_n, clv - lvc)
                                 if ok and cost_aware:
                                     used = 0
                                     for q in range(hn):
@@ -474,7 +626,7 @@ def plan_chain_nb(T, S, s, cost_aware, W):
             for r in range(W_JPOS + 1):
                 for k in range(d + 1):
                     BW[r, k] = W[r, k]
-        if d + 1 < 3 and clv < LV_ULTIMATE:
+        if d + 1 < 3 and (clv < LV_ULTIMATE or (ext & 1) != 0):
             d += 1
             W[W_IT_POS, d] = 0
             W[W_IT_ALT, d] = 0

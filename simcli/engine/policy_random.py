@@ -42,7 +42,7 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb
+from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb, step_ok_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, PTS, TOP,
                                  SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
@@ -117,18 +117,17 @@ def chain_random_nb(T, S, s, W, rng):
     ncum = 0
     d = 0
     while d < 3:
-        lv = T.ct[s, cur, F_LEVEL] + 1
-        if lv > E.LV_ULTIMATE:
-            break
+        lvc = T.ct[s, cur, F_LEVEL]
         n = 0
         for pos in range(hn):
             c = S[s, HAND + pos]
-            if ((um >> pos) & 1) != 0 or T.ct[s, c, F_DLEVEL] != lv:
+            lv = T.ct[s, c, F_DLEVEL]  # -1 for an option; the step dl levels up (reference.chain_steps)
+            if ((um >> pos) & 1) != 0 or lv < E.LV_IV or lv > E.LV_ULTIMATE or not step_ok_nb(T, s, cur, lv - lvc):
                 continue
             pm = T.ct[s, c, F_PAIR + cur] & P_ALTS
             for a in range(T.ct[s, c, F_REQ_N]):
                 if (pm >> a) & 1:
-                    if req_step_nb(T, S, s, c, a, lv, um | (np.int64(1) << pos), sm, ncum, deck_n)[0]:
+                    if req_step_nb(T, S, s, c, a, lv, um | (np.int64(1) << pos), sm, ncum, deck_n, lv - lvc)[0]:
                         n += 1
         k = pick_nb(rng, n + 1)
         if k == 0:
@@ -136,14 +135,15 @@ def chain_random_nb(T, S, s, W, rng):
         found = False
         for pos in range(hn):
             c = S[s, HAND + pos]
-            if ((um >> pos) & 1) != 0 or T.ct[s, c, F_DLEVEL] != lv:
+            lv = T.ct[s, c, F_DLEVEL]
+            if ((um >> pos) & 1) != 0 or lv < E.LV_IV or lv > E.LV_ULTIMATE or not step_ok_nb(T, s, cur, lv - lvc):
                 continue
             pm = T.ct[s, c, F_PAIR + cur] & P_ALTS
             for a in range(T.ct[s, c, F_REQ_N]):
                 if (pm >> a) & 1:
                     ok, nc, res, rslot, rpos, jog, jpos, um2, sm2, _ = req_step_nb(T, S, s, c, a, lv,
                                                                              um | (np.int64(1) << pos), sm, ncum,
-                                                                             deck_n)
+                                                                             deck_n, lv - lvc)
                     if ok:
                         k -= 1
                         if k == 0:

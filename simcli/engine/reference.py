@@ -24,6 +24,7 @@ from simcli.engine.results import FA_HASH_START, fa_hash_step
 from simcli.engine.rng import Rng
 from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_PQK, R_PQV, R_QK, R_QV, R_WP,  # noqa: F401
                                   Tables, card_match, wp_cost, wp_serves)
+from simcli.engine.tables import R_XS, RSRC_HAND, RSRC_SLOT, ox_serves, ox_value, rlv_ok, step_ok
 
 LV_NAMES = E.LEVEL_NAMES
 PERSIST = 1000  # slot_up of a face-up option without a turn limit (until discarded or an end event)
@@ -38,7 +39,7 @@ class Step:
     card: int  # the Digimon card evolved into
     hand_pos: int  # its position in hand when planned (for tie-breaks)
     alt: int  # requirement alternative used
-    ncards: int  # ●/X cards taken
+    ncards: int  # ●/X cards taken (and a requirement card's mill, Tables.rmill)
     res: int = -1  # WP / named option card put into the Power Box (-1 none)
     res_slot: int = -1  # slot index it came from (-1: from hand)
     jog: int = -1  # Jogress partner card from hand (-1 none)
@@ -94,26 +95,43 @@ class PlayerState:
 def hand_chain_keep(g: "Game", p: PlayerState) -> set[int]:
     """Hand positions of Digimon on an evolution chain from the top card made of hand cards (BL-2).
 
-    A card of the next level is on a chain when one of its requirement alternatives names a card of
-    the previous level on the chain (the top card at first), that card matches the alternative's
-    qualifier, and its ●/X count fits the deck."""
+    A hand Digimon is on a chain when it can be a step (keep_step) from a card on the chain (the top card at
+    first), round by round (each round the Digimon found in the previous one; three rounds, the engines' plan)."""
     t, s = g.t, p.seat
     deck_n = len(p.deck)
     frontier = [p.cur()]
-    lv = int(t.level[s, p.cur()])
     keep: set[int] = set()
-    while frontier and lv < E.LV_ULTIMATE:
-        lv += 1
+    for _ in range(3):
         nxt = []
         for pos, c in enumerate(p.hand):
-            if t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
+            if pos in keep or t.kind[s, c] != E.KIND_DIGIMON or not E.LV_IV <= t.level[s, c] <= E.LV_ULTIMATE:
                 continue
-            if any(t.req[s, c, a, R_FROM] == t.name[s, d] and t.req[s, c, a, R_CARDS] <= deck_n
-                   and qualifier_ok(t, s, c, a, d) for d in frontier for a in range(int(t.req_n[s, c]))):
+            if any(keep_step(t, s, c, d, deck_n) for d in frontier):
                 keep.add(pos)
                 nxt.append(c)
         frontier = nxt
+        if not frontier:
+            break
     return keep
+
+
+def keep_step(t, s, c, d, deck_n) -> bool:
+    """BL-2: hand Digimon c could be a step from card d: one of its requirement alternatives names d, d matches
+    the alternative's qualifier, and the step goes one level up with ●/X that fit the deck, or goes another level
+    step some card of the seat serves (tables.step_ok) by a Winning Percentage or named card (round 8)."""
+    dl = int(t.level[s, c]) - int(t.level[s, d])
+    if not step_ok(t, s, dl):
+        return False
+    for a in range(int(t.req_n[s, c])):
+        if t.req[s, c, a, R_FROM] != t.name[s, d] or not qualifier_ok(t, s, c, a, d):
+            continue
+        if dl == 1:
+            if t.req[s, c, a, R_CARDS] <= deck_n:
+                return True
+        elif t.req[s, c, a, R_CARDS] == 0 and t.req[s, c, a, R_JOG] < 0 \
+                and (t.req[s, c, a, R_WP] > 0 or t.req[s, c, a, R_OPT] >= 0):
+            return True
+    return False
 
 
 def qualifier_ok(t, s, c, a, frm) -> bool:
@@ -148,6 +166,7 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
     wp_need = []  # (need, level of the Digimon)
     opt_need = set()
     jog_need = False  # a Jogress alternative a stand-in card (Tables.wpjog) can serve
+    ox_need = []  # (●/X count, crosses) a card of Tables.omax / xmax can serve
     for pos in keep:
         c = p.hand[pos]
         for a in range(int(t.req_n[s, c])):
@@ -157,12 +176,15 @@ def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
                 opt_need.add(int(t.req[s, c, a, R_OPT]))
             if t.req[s, c, a, R_JOG] >= 0 and t.req[s, c, a, R_PQK] == 0:
                 jog_need = True
+            if t.req[s, c, a, R_CARDS] > 0:
+                ox_need.append((int(t.req[s, c, a, R_CARDS]), int(t.req[s, c, a, R_XS])))
     cands = []
     for pos, c in enumerate(p.hand):
         if t.kind[s, c] == E.KIND_OPTION and t.req_opt[s, c]:
             v = int(t.wp[s, c])
             usable = (v > 0 and any(wp_serves(t, s, c, w, lv) for w, lv in wp_need)) \
-                or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0)
+                or (int(t.optname[s, c]) in opt_need) or (jog_need and t.wpjog[s, c] != 0) \
+                or any(ox_serves(t, s, c, n, xs) for n, xs in ox_need)
             cands.append((0 if usable else 1, -v, pos))
     cands.sort()
     keep |= {pos for _, _, pos in cands[:max_opts]}
@@ -179,18 +201,30 @@ def _claim(p, st, r, uh, us):
         us.add(r[2])
 
 
-def _find_wp(t, s, p, need, used_hand, used_slots, level):
-    """Lowest sufficient Winning Percentage card for a step into a Digimon of this level (wp_serves: its
-    value reaches the need, its lowest served value does not exceed it): (value, hand before slots, position)."""
+def _from_hand(t, s, c) -> bool:
+    """Requirement card c may come from the hand (Tables.rsrc: not "from your slot" only)."""
+    return int(t.rsrc[s, c]) != RSRC_SLOT
+
+
+def _from_slot(t, s, c) -> bool:
+    """Requirement card c may come from a slot (Tables.rsrc: not "from your hand" only)."""
+    return int(t.rsrc[s, c]) != RSRC_HAND
+
+
+def _find_wp(t, s, p, need, used_hand, used_slots, level, dl=1):
+    """Lowest sufficient Winning Percentage card for a step dl levels up into a Digimon of this level (wp_serves:
+    its value reaches the need, its lowest served value does not exceed it; rlv_ok): (value, hand before slots,
+    position)."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos in used_hand or not wp_serves(t, s, c, need, level):
+        if pos in used_hand or not wp_serves(t, s, c, need, level) or not _from_hand(t, s, c) or not rlv_ok(t, s, c, dl):
             continue
         k = (int(t.wp[s, c]), 0, pos)
         if best is None or k < best:
             best = k
     for i, c in enumerate(p.slots):
-        if c < 0 or i in used_slots or p.slot_up[i] != 0 or not wp_serves(t, s, c, need, level):
+        if c < 0 or i in used_slots or p.slot_up[i] != 0 or not wp_serves(t, s, c, need, level) \
+                or not _from_slot(t, s, c) or not rlv_ok(t, s, c, dl):
             continue
         k = (int(t.wp[s, c]), 1, i)
         if best is None or k < best:
@@ -203,66 +237,96 @@ def _find_jog(t, s, p, used_hand, used_slots):
     value, hand before slots, then position; None if there is none."""
     best = None
     for pos, c in enumerate(p.hand):
-        if pos not in used_hand and t.wpjog[s, c]:
+        if pos not in used_hand and t.wpjog[s, c] and _from_hand(t, s, c):
             k = (int(t.wp[s, c]), 0, pos)
             if best is None or k < best:
                 best = k
     for i, c in enumerate(p.slots):
-        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and t.wpjog[s, c]:
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and t.wpjog[s, c] and _from_slot(t, s, c):
             k = (int(t.wp[s, c]), 1, i)
             if best is None or k < best:
                 best = k
     return best
 
 
-def _find_named(t, s, p, nm, used_hand, used_slots):
+def _find_named(t, s, p, nm, used_hand, used_slots, dl=1):
     for pos, c in enumerate(p.hand):
-        if pos not in used_hand and t.kind[s, c] == E.KIND_OPTION and t.optname[s, c] == nm:
+        if pos not in used_hand and t.kind[s, c] == E.KIND_OPTION and t.optname[s, c] == nm and _from_hand(t, s, c) \
+                and rlv_ok(t, s, c, dl):
             return (0, 0, pos)
     for i, c in enumerate(p.slots):
-        if c >= 0 and i not in used_slots and t.optname[s, c] == nm and p.slot_up[i] == 0:
+        if c >= 0 and i not in used_slots and t.optname[s, c] == nm and p.slot_up[i] == 0 and _from_slot(t, s, c) \
+                and rlv_ok(t, s, c, dl):
             return (0, 1, i)
     return None
+
+
+def _find_ox(t, s, p, n, xs, used_hand, used_slots):
+    """A card that serves a ●/X requirement of n symbols, xs of them crosses (tables.ox_serves), chosen as _find_wp
+    chooses: the lowest count it serves (ox_value), hand before slots, then position; None if there is none."""
+    best = None
+    for pos, c in enumerate(p.hand):
+        if pos not in used_hand and ox_serves(t, s, c, n, xs) and _from_hand(t, s, c):
+            k = (ox_value(t, s, c, xs), 0, pos)
+            if best is None or k < best:
+                best = k
+    for i, c in enumerate(p.slots):
+        if c >= 0 and i not in used_slots and p.slot_up[i] == 0 and ox_serves(t, s, c, n, xs) and _from_slot(t, s, c):
+            k = (ox_value(t, s, c, xs), 1, i)
+            if best is None or k < best:
+                best = k
+    return best
 
 
 def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncards: int, steps: list,
                 cost_aware: bool = False):
     """The evolution steps that can be prepared next from card `cur` (Preparation step 4), in hand order
     then requirement alternative: (Step, hand positions used, slots used, ●/X cards taken so far).
+    A step goes one level up (DM-EVO-1), or dl levels up (0: the same level) with a requirement card whose text
+    says so (Tables.rlv: a Winning Percentage or named card; never ●/X or a Jogress partner).
     cost_aware: only steps whose discard costs the hand left after Preparation can pay (greedy)."""
     t, s = g.t, p.seat
     deck_n = len(p.deck)
-    lv = int(t.level[s, cur]) + 1
-    if lv > E.LV_ULTIMATE:
-        return
+    lvc = int(t.level[s, cur])
     for pos, c in enumerate(p.hand):
-        if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or t.level[s, c] != lv:
+        if pos in used_hand or t.kind[s, c] != E.KIND_DIGIMON or not E.LV_IV <= t.level[s, c] <= E.LV_ULTIMATE:
+            continue
+        lv = int(t.level[s, c])
+        dl = lv - lvc
+        if not step_ok(t, s, dl):
             continue
         for a in range(int(t.req_n[s, c])):
             if t.req[s, c, a, R_FROM] != t.name[s, cur] or not qualifier_ok(t, s, c, a, cur):
                 continue
             n = int(t.req[s, c, a, R_CARDS])
-            if ncards + n > deck_n:
-                continue
+            w = int(t.req[s, c, a, R_WP])
+            o = int(t.req[s, c, a, R_OPT])
+            j = int(t.req[s, c, a, R_JOG])
+            if dl != 1 and (n > 0 or j >= 0 or (w <= 0 and o < 0)):
+                continue  # another level step only with a requirement card that says so
             uh, us = set(used_hand), set(used_slots)
             uh.add(pos)
             st = Step(c, pos, a, n)
             cost = int(t.xdisc[s, c])
-            w = int(t.req[s, c, a, R_WP])
+            if n > 0 and (r := _find_ox(t, s, p, n, int(t.req[s, c, a, R_XS]), uh, us)) is not None:
+                # a card that serves the ●/X in place of the Net Ocean's cards (Tables.omax / xmax): used when there is one
+                _claim(p, st, r, uh, us)
+                cost += int(t.rcost[s, st.res])
+                n = 0
+            if ncards + n > deck_n:
+                continue
             if w > 0:
-                r = _find_wp(t, s, p, w, uh, us, lv)
+                r = _find_wp(t, s, p, w, uh, us, lv, dl)
                 if r is None:
                     continue
                 _claim(p, st, r, uh, us)
                 cost += int(t.rcost[s, st.res])
-            o = int(t.req[s, c, a, R_OPT])
             if o >= 0:
-                r = _find_named(t, s, p, o, uh, us)
+                r = _find_named(t, s, p, o, uh, us, dl)
                 if r is None:
                     continue
                 _claim(p, st, r, uh, us)
                 cost += int(t.rcost[s, st.res])  # its printed cost (Digimental of Miracles Bo-1147: one card)
-            j = int(t.req[s, c, a, R_JOG])
             if j >= 0:
                 jp = -1
                 pqk, pqv = int(t.req[s, c, a, R_PQK]), int(t.req[s, c, a, R_PQV])
@@ -280,6 +344,12 @@ def chain_steps(g: "Game", p: PlayerState, cur: int, used_hand, used_slots, ncar
                         continue
                     _claim(p, st, r, uh, us)
                     cost += int(t.rcost[s, st.res])
+            if st.res >= 0 and t.rmill[s, st.res]:
+                # the requirement card's mill leaves the Net Ocean with the step's ●/X cards (Tables.rmill)
+                n += int(t.rmill[s, st.res])
+                if ncards + n > deck_n:
+                    continue
+            st.ncards = n
             if cost_aware:
                 # hand left after prep = hand minus all cards the chain uses; costs so far
                 spent = sum((int(t.rcost[s, x.res]) if x.res >= 0 else 0) + int(t.xdisc[s, x.card]) for x in steps)
@@ -300,6 +370,8 @@ def plan_chain(g: "Game", p: PlayerState, cost_aware: bool = False) -> list[Step
                    tuple(st.hand_pos for st in steps), tuple(st.alt for st in steps))
             if best[0] is None or key < best[0]:
                 best[0], best[1] = key, list(steps)
+        if len(steps) == 3:  # the engines' plan holds three steps (state.MAX_STEPS; a same-level step is one of them)
+            return
         for st, uh, us, n in chain_steps(g, p, cur, used_hand, used_slots, ncards, steps, cost_aware):
             rec(st.card, uh, us, n, steps + [st])
 

@@ -23,8 +23,9 @@ MAX_ALTS = 4  # requirement alternatives kept per card (DM-EVO-3c); the data has
 # requirement columns
 # requirement columns; R_QK/R_QV: the printed qualifier of the card evolved from, as a filter (FK_*, value)
 # R_PQK/R_PQV: the printed qualifier of the Jogress partner (DM-EVO-4), as a filter
-R_FROM, R_CARDS, R_WP, R_OPT, R_JOG, R_QK, R_QV, R_PQK, R_PQV = range(9)
-REQ_WIDTH = 9
+# R_XS (round 8): how many of the R_CARDS ●/X symbols are crosses "X" (the rest circles "O")
+R_FROM, R_CARDS, R_WP, R_OPT, R_JOG, R_QK, R_QV, R_PQK, R_PQV, R_XS = range(10)
+REQ_WIDTH = 10
 MAX_EFFECTS = 16  # effect rows per card at most (effects and appearance rows each; ABIL_USED has 31 bits)
 MAX_WORDS = 6
 MAX_GROUPS = 4  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
@@ -85,6 +86,27 @@ class Tables(NamedTuple):
     # Jogress Evolution, treat this card as one of the component Digimon", St-749): only an alternative whose
     # partner has no printed qualifier (R_PQK 0: a qualifier asks for a property of a Digimon card, decided)
     wpjog: np.ndarray
+    # int8 [2,30] round 8: an option that serves a ●/X requirement (DM-EVO-2) of up to this many circles "O" (omax)
+    # or crosses "X" (xmax), all of one kind, in place of the Net Ocean's cards ("… with 'O', 'OO', 'X', 'XX', or
+    # 'Winning Percentage: 40%!' …", St-431: 2 and 2; "… with "O" or …", Bo-48t: 1 and 0); 0 = none
+    omax: np.ndarray
+    xmax: np.ndarray
+    # int8 [2,30] round 8: cards a requirement option sends from the Net Ocean to the Dark Area when it serves a
+    # step (Bx-135: 1); the step search counts them with the step's ●/X cards (they fit the deck or the step is not
+    # prepared) and they leave the Net Ocean with them (Preparation, into the Power Box, then the Dark Area)
+    rmill: np.ndarray
+    # int8 [2,30] round 8: where a requirement option may come from (DM-EVO-3 says hand or slot): RSRC_ANY, or
+    # RSRC_HAND / RSRC_SLOT where its activation names one place only ("from your slot", St-431)
+    rsrc: np.ndarray
+    # int8 [2,30] round 8: the level steps a requirement option serves, bit k = a step k levels up (bit 0 the same
+    # level: "into a Digimon of the same level", Fuse Into the Ultimate Digimon!; bits 0..3 "into an Alphamon", any
+    # level); 0 = the next level only (DM-EVO-1, every other card)
+    rlv: np.ndarray
+
+
+# the level steps of a database ``evolve_levels`` value (Tables.rlv)
+RLV_CODES = {"same": 0b0001, "next_or_same": 0b0011, "any": 0b1111}
+RSRC_ANY, RSRC_HAND, RSRC_SLOT = 0, 1, 2
 
 
 class TableError(ValueError):
@@ -121,6 +143,36 @@ def wp_serves(t, seat: int, c: int, need: int, level: int) -> bool:
 def jog_serves(t, seat: int, c: int, d: int, a: int) -> bool:
     """Option c may stand in for the Jogress partner of alternative a of Digimon d (Tables.wpjog)."""
     return int(t.wpjog[seat, c]) != 0 and int(t.req[seat, d, a, R_JOG]) >= 0 and int(t.req[seat, d, a, R_PQK]) == 0
+
+
+def ox_serves(t, seat: int, c: int, n: int, xs: int) -> bool:
+    """Option c may serve a ●/X requirement of n symbols, xs of them crosses, in place of the Net Ocean's cards:
+    all circles and n <= its omax, or all crosses and n <= its xmax (Tables.omax / xmax)."""
+    return 0 < n and ((xs == 0 and n <= int(t.omax[seat, c])) or (xs == n and n <= int(t.xmax[seat, c])))
+
+
+def ox_value(t, seat: int, c: int, xs: int) -> int:
+    """The count card c serves for a requirement of circles (xs == 0) or crosses: the lowest is used first."""
+    return int(t.omax[seat, c]) if xs == 0 else int(t.xmax[seat, c])
+
+
+def rlv_ok(t, seat: int, c: int, dl: int) -> bool:
+    """Requirement option c may serve a step dl levels up (Tables.rlv; 0 = the next level only)."""
+    m = int(t.rlv[seat, c])
+    return dl == 1 if m == 0 else (m >> dl) & 1 == 1
+
+
+def lv_extra(t, seat: int) -> int:
+    """The level steps other than the next level that some card of the seat serves (bits of Tables.rlv)."""
+    m = 0
+    for x in t.rlv[seat]:
+        m |= int(x)
+    return m & ~2
+
+
+def step_ok(t, seat: int, dl: int) -> bool:
+    """A step dl levels up may be searched in this seat: the next level, or a step some card serves."""
+    return dl == 1 or (0 <= dl <= 3 and (lv_extra(t, seat) >> dl) & 1 == 1)
 
 
 def wp_level_ok(t, seat: int, c: int, level: int) -> bool:
@@ -262,6 +314,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 for a, r in enumerate(alts):
                     req[s, i, a, R_FROM] = nid(r["from_name"])
                     req[s, i, a, R_CARDS] = int(r.get("cards", 0) or 0)
+                    req[s, i, a, R_XS] = int(r.get("crosses", 0) or 0)
                     req[s, i, a, R_WP] = int(r.get("win_pct", 0) or 0)
                     if r.get("option"):
                         req[s, i, a, R_OPT] = nid(r["option"])
@@ -305,7 +358,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 groups[s, i, k] = vocab.code("group", g)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
-            if kind[s, i] == E.KIND_OPTION and (wp[s, i] > 0 or norm_name(c["name"]) in req_option_names[s]):
+            if kind[s, i] == E.KIND_OPTION and (wp[s, i] > 0 or norm_name(c["name"]) in req_option_names[s]
+                                                or c.get("o_max") or c.get("x_max")):
                 req_opt[s, i] = 1
     eff = np.array(rows, np.int32) if rows else np.zeros((1, E.EFFECT_WIDTH), np.int32)
     n_cards = np.array([len(decks[0]), len(decks[1])], np.int32)
@@ -377,9 +431,23 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
         for i, c in enumerate(deck):
             if c.get("kind") == "Option" and c.get("jogress_partner"):
                 wpjog[s, i] = 1
+    omax = np.zeros(shape, np.int8)
+    xmax = np.zeros(shape, np.int8)
+    rmill = np.zeros(shape, np.int8)
+    rsrc = np.zeros(shape, np.int8)
+    rlv = np.zeros(shape, np.int8)
+    for s, deck in enumerate(decks):
+        for i, c in enumerate(deck):
+            if c.get("kind") == "Option":
+                omax[s, i] = int(c.get("o_max") or 0)
+                xmax[s, i] = int(c.get("x_max") or 0)
+                rmill[s, i] = int(c.get("requirement_mill") or 0)
+                rsrc[s, i] = {"hand": RSRC_HAND, "slot": RSRC_SLOT}.get(c.get("requirement_from") or "", RSRC_ANY)
+                rlv[s, i] = RLV_CODES.get(c.get("evolve_levels") or "", 0)
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
-               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog)
+               keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
+               omax, xmax, rmill, rsrc, rlv)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -404,7 +472,8 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 # struct travels); the kernel gets two arrays instead: ct[seat, card, F_*] and the effect rows.
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
-            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog")
+            "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
+            "omax", "xmax", "rmill", "rsrc", "rlv")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -419,7 +488,8 @@ F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets
 #   Digimon c: bits 0..3  P_ALTS: alternatives a < req_n whose from-name is card d's rule name;
 #              bits 4..11 (>> P_MIN_SHIFT): the smallest ●/X count among them (P_NONE_N when none).
 #   Option c:  bit  12    P_USABLE: c can serve a requirement alternative of card d (a WP value >= the
-#              alternative's WP need and wpmin <= it, the alternative's named option, or jog_serves) — discard_baseline_nb's "usable".
+#              alternative's WP need and wpmin <= it, the alternative's named option, jog_serves or ox_serves) —
+#              discard_baseline_nb's "usable".
 # The level of a Digimon, -1 for an option: "a Digimon of level L" in one read (the planners' hand scans).
 F_DLEVEL = F_NO_IGNORE + 1
 # 1 for an option that some requirement names (BL-2's option candidates), else 0.
@@ -434,7 +504,13 @@ TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_opti
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
-F_PAIR = F_APPTIM + 1
+# round 8: the largest omax / xmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
+# step searches' ●/X fit test stays the deck's)
+F_OXSEAT = F_APPTIM + 1
+# round 8: the level steps other than the next level that some card of the seat serves (the union of its rlv
+# without bit 1; same in every row of the seat; 0: every step goes one level up, the searches' fast path)
+F_LVSEAT = F_OXSEAT + 1
+F_PAIR = F_LVSEAT + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -464,6 +540,10 @@ def kernel_tables(t: Tables) -> KTables:
     ct[0, :, F_NCARDS] = t.n_cards[0]
     ct[1, :, F_NCARDS] = t.n_cards[1]
     ct[:, :, F_NO_IGNORE] = t.no_ignore
+    for s in range(2):
+        ct[s, :, F_OXSEAT] = max(int(t.omax[s].max()), int(t.xmax[s].max()))
+    for s in range(2):
+        ct[s, :, F_LVSEAT] = lv_extra(t, s)
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
     for s in range(2):
@@ -563,7 +643,8 @@ def pair_table(t: Tables) -> np.ndarray:
                         w = int(t.req[s, d, a, R_WP])
                         o = int(t.req[s, d, a, R_OPT])
                         if (v > 0 and w > 0 and wp_serves(t, s, c, w, int(t.level[s, d]))) \
-                                or (o >= 0 and o == t.optname[s, c]) or jog_serves(t, s, c, d, a):
+                                or (o >= 0 and o == t.optname[s, c]) or jog_serves(t, s, c, d, a) \
+                                or ox_serves(t, s, c, int(t.req[s, d, a, R_CARDS]), int(t.req[s, d, a, R_XS])):
                             pt[s, c, d] = P_USABLE
                             break
     return pt
