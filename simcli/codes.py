@@ -189,7 +189,10 @@ OP_OPP_BOX_DARK = 62
 # for it are the player's pick, as OP_ATTACK_PICK ("… depending on which one has the highest attack power written on
 # your card (if any of them have the same attack power, you can choose between either of them)", Golden Banana Bo-349)
 OP_ATTACK_HIGH = 63
-N_OPS = 64
+# round 8: the opponent's support Digimon (its Support Box card put there by DM-BAT-2, not a card a cost placed) goes to
+# its Dark Area; its support rows end (a rebuild), and its once-per-turn support stays used (state SUP_USED)
+OP_OPP_SUPPORT_DARK = 64
+N_OPS = 65
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

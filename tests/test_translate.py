@@ -1913,3 +1913,17 @@ def test_round7_highest_printed_attack():
              " you can choose between either of them), and you become unable to receive the effects of the opponent's"
              " (A goes to 0).")
     assert tr.effects == ["attack_high", "no_zero"]
+
+
+def test_round8_the_opponents_support_digimon_to_the_dark_area():
+    # round 8, opp_support_dark: Gairyu Daijin Bx-69 ("you may": the player always does, removing the opponent's support
+    # never hurts the user) and Slot Spiral Bx-70 (with the face-up slot cards: opp_slots_clear(up))
+    tr = opt("If your Digimon is Ouryumon, you may send one of the opponent's support Digimon to the Dark Area.")
+    assert tr.effects == ["opp_support_dark if name=Ouryumon"]
+    tr = opt("Send all of the opponent's support Digimon and face-up cards in their slots to the Dark Area.")
+    assert tr.effects == ["opp_support_dark", "opp_slots_clear(up)"]
+    # a card of the support box by name, or as many as the player likes (a count), is not this
+    assert not opt("Send one card in the opponent's support box with the words 'Training Manual' in its name to the Dark"
+                   " Area.").modeled
+    assert not opt("During battle, you may send as many cards in the opponent's support box as you like to the Dark"
+                   " Area.").modeled

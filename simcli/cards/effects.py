@@ -77,6 +77,8 @@ One effect per string::
               | opp_box_dark               the opponent's box Digimon (its top card, never the Level III under
                                            it) goes to its Dark Area, if it matches the row filter (if any);
                                            the Level III battles on (round 7)
+              | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
+                                           goes to its Dark Area; its support stays used this turn (round 8)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -201,6 +203,7 @@ _OP_SIMPLE = {
     "host_abc": E.OP_HOST_ABC,
     "opp_box_dark": E.OP_OPP_BOX_DARK,
     "attack_high": E.OP_ATTACK_HIGH,
+    "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -985,6 +985,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
         (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
          r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
+        # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
+        # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
+        # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)
+        (r"send (?:one of |all of )?the opponent's support digimon to the dark area", lambda m: [_Eff("opp_support_dark")]),
+        (r"send all (?:of )?the opponent's support digimon and face-up cards in their slots to the dark area",
+         lambda m: [_Eff("opp_support_dark"), _Eff("opp_slots_clear(up)")]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
