@@ -1927,3 +1927,35 @@ def test_round8_the_opponents_support_digimon_to_the_dark_area():
                    " Area.").modeled
     assert not opt("During battle, you may send as many cards in the opponent's support box as you like to the Dark"
                    " Area.").modeled
+
+
+def test_round8_instead_with_a_fusion_form_alternative(rows):
+    # Rudri Tarpana Bo-916: "(if your Digimon is a Demon Dragon type, or is a Fusion Form, instead of 200, add 400 …)": the
+    # Fusion Form alternative never holds (a Hybrid level, DM-DECK-3), the other one adds the 200 more
+    tr = opt("(O)Check the opponent's hand, and if it contains any Digimon belonging to Deep Savers, add 200 to your attack"
+             " power (if your Digimon is a Demon Dragon type, or is a Fusion Form, instead of 200, add 400 to your attack"
+             " power).")
+    assert tr.effects == ["atk+200 if opp_hand:field=DS", "atk+200 if opp_hand:field=DS & species=Demon Dragon"]
+    # the decision rests on the data: every card that mentions a Fusion Form is a Hybrid level
+    ff = [r for r in rows if "fusion form" in (r["Type"] + r["Group"] + r["Level"]).lower()]
+    assert ff and all(r["Level"] == "Hybrid" for r in ff)
+    # an alternative that is not such a level stays unmodeled ("or is a Chackmon": a name beside a species)
+    assert not opt("(O)Add 200 to your attack power (if your Digimon is a Beast Man type, or is a Chackmon, instead of 200,"
+                   " add 400 to your attack power).").modeled
+
+
+def test_round8_whole_hand_discard_before_a_hand_restriction():
+    # The Glory of Victory Is in My Hand!!! Sp-4: its rows after "send your whole hand to the Dark Area" carry the usage
+    # restriction "no cards left in your hand", checked when each row applies (and a win row's at Point Calculation):
+    # never true after the discard, so the card stays unmodeled; the discard as the last row is exact (St-56)
+    tr = translate_option("X", "Battle Phase (O)Send your whole hand to the Dark Area.", "Program",
+                          "(O)Add 200 to the attack power of your Digimon. Furthermore, when you win the battle, you may"
+                          " triple your opponent's lost points. (O)This card cannot be used if you have no cards left in"
+                          " your hand.")
+    assert not tr.modeled and "condition" in tr.unmodeled
+    assert opt("When you win the battle, you may triple your opponent's lost points.").effects == ["lost*3 | when: win"]
+    tr = translate_option("X", "Evolution Phase", "Program",
+                          "(O)Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level in"
+                          " your evolution box. After that, send your whole hand to the Dark Area. (O)This card cannot be"
+                          " used if your hand contains no cards.")
+    assert tr.modeled and tr.effects[-1] == "discard_hand if hand!=0"
