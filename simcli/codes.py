@@ -190,7 +190,8 @@ OP_OPP_BOX_DARK = 62
 # your card (if any of them have the same attack power, you can choose between either of them)", Golden Banana Bo-349)
 OP_ATTACK_HIGH = 63
 # round 8: the opponent's support Digimon (its Support Box card put there by DM-BAT-2, not a card a cost placed) goes to
-# its Dark Area; its support rows end (a rebuild), and its once-per-turn support stays used (state SUP_USED)
+# its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
+# support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 64
 N_OPS = 65
 

@@ -16,10 +16,10 @@ from simcli.engine import enums as E
 REMOVE = ["opp_support_dark", "atk+60"]
 
 
-def _b_supports(*fx):
+def _b_supports(*fx, fields=("NSp",)):
     """B's support Digimon (Level IV, attacks 10/10/10) for duel's b_opts, and a setup that moves them from B's slots
     to the top of B's deck (B's cards 1, 2, …; B draws them in Preparation, as in test_engine_effects.support_duel)."""
-    cards = [digi(f"BHelper{i}", level="IV", atk=(10, 10, 10), effects=[f]) for i, f in enumerate(fx)]
+    cards = [digi(f"BHelper{i}", level="IV", atk=(10, 10, 10), effects=[f], fields=list(fields)) for i, f in enumerate(fx)]
 
     def setup(g):
         b = g.ps[1]
@@ -48,3 +48,16 @@ def test_opp_support_dark_is_an_option_effect_on_the_opponent():
     g, f = duel(a_opts=[REMOVE], b_opts=sup, b_atk=(150, 140, 130), b_fx=["immune_options | when: passive"], setup=setup)
     b = g.ps[1]
     assert f == [(260, 250)] and g.battles[-1] == E.BR_FIRST and b.dark[:1] == [1] and 2 in b.hand
+
+
+def test_opp_support_dark_with_a_row_filter():
+    # "send one of the opponent's support Digimon belonging to Nature Spirits to the Dark Area" (Delumon Bo-714, there a
+    # support row): only a support that matches the row filter goes; a Nightmare Soldiers one stays (A still wins with its
+    # +60, 260 against 250, and B's support goes to the Dark Area in the death check)
+    remove_nsp = ["opp_support_dark | filter: field=NSp", "atk+60"]
+    sup, setup = _b_supports("atk+100 | when: support", "atk+200 | when: support")
+    g, f = duel(a_opts=[remove_nsp], b_opts=sup, b_atk=(150, 140, 130), setup=setup)
+    assert f == [(260, 150)] and g.ps[1].dark[:1] == [1] and 2 in g.ps[1].hand
+    sup, setup = _b_supports("atk+100 | when: support", "atk+200 | when: support", fields=("NSo",))
+    g, f = duel(a_opts=[remove_nsp], b_opts=sup, b_atk=(150, 140, 130), setup=setup)
+    assert f == [(260, 250)] and g.ps[1].dark[:1] == [1] and 2 in g.ps[1].hand

@@ -1922,6 +1922,16 @@ def test_round8_the_opponents_support_digimon_to_the_dark_area():
     assert tr.effects == ["opp_support_dark if name=Ouryumon"]
     tr = opt("Send all of the opponent's support Digimon and face-up cards in their slots to the Dark Area.")
     assert tr.effects == ["opp_support_dark", "opp_slots_clear(up)"]
+    # a field or a frame of the support Digimon is the row filter (Delumon Bo-714's support row, Armagemon Bo-1013's ◎ row:
+    # the opponent has one support a turn, DM-BAT-2, so "as many times as you want" is one use)
+    tr = translate_ability("Delumon", "(S) You may send this card from your hand to your support box, and send one of the"
+                                      " opponent's support Digimon belonging to Nature Spirits to the Dark Area.")
+    assert tr.effects == ["opp_support_dark | when: support | filter: field=NSp"]
+    tr = abil("(O)During battle, you may send the opponent's red frame support Digimon to the Dark Area as many times as you"
+              " want.")
+    assert tr.effects == ["opp_support_dark | filter: frame=Red"]
+    # "all of the cards in the opponent's support box" also takes a card a cost placed there (not a support Digimon)
+    assert not abil("(O)Only once during battle, send all of the cards in the opponent's support box to the Dark Area.").modeled
     # a card of the support box by name, or as many as the player likes (a count), is not this
     assert not opt("Send one card in the opponent's support box with the words 'Training Manual' in its name to the Dark"
                    " Area.").modeled

@@ -78,7 +78,8 @@ One effect per string::
                                            it) goes to its Dark Area, if it matches the row filter (if any);
                                            the Level III battles on (round 7)
               | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
-                                           goes to its Dark Area; its support stays used this turn (round 8)
+                                           goes to its Dark Area, if it matches the row filter (if any); its
+                                           support stays used this turn (round 8)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -526,7 +527,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 

@@ -988,7 +988,13 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
         # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
         # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)
-        (r"send (?:one of |all of )?the opponent's support digimon to the dark area", lambda m: [_Eff("opp_support_dark")]),
+        # "… support Digimon belonging to Nature Spirits" (Delumon Bo-714), "the opponent's red frame support Digimon … as many
+        # times as you want" (Armagemon Bo-1013: one support a turn, DM-BAT-2, so one use removes every one): the row filter
+        (rf"send (?:one of |all of |any number of )?the opponent's (?:(?P<c>red|blue|gold) frame )?support digimon"
+         rf"(?: belonging to {_FIELD_RE})? to the dark area(?: as many times as you want)?",
+         lambda m: [_Eff("opp_support_dark", filters=tuple(
+             ([f"frame={m.group('c').capitalize()}"] if m.group("c") else [])
+             + ([f"field={_FIELDS[m.group(2).lower()]}"] if m.group(2) else [])))]),
         (r"send all (?:of )?the opponent's support digimon and face-up cards in their slots to the dark area",
          lambda m: [_Eff("opp_support_dark"), _Eff("opp_slots_clear(up)")]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)

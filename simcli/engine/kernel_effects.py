@@ -559,7 +559,7 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             if X[X_IN_BATTLE] != 0:
                 X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
     elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: SUP_USED stays set, the opponent places no other support this turn
-        if S[o, SUPPORT] >= 0:
+        if S[o, SUPPORT] >= 0 and row_filter_nb(T, o, S[o, SUPPORT], r):
             push_nb(S, o, DARK, DARK_N, S[o, SUPPORT])
             S[o, SUPPORT] = -1
             X[X_DIRTY] = 1  # its support rows end (the rebuild skips a logged support no longer in the box)

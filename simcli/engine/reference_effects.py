@@ -590,7 +590,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             if g.effects.in_battle:
                 g.effects.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
     elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: support_used stays set, the opponent places no other support this turn
-        if o.support >= 0:
+        if o.support >= 0 and row_filter(t, o.seat, o.support, row):
             g.log_line(f"  {'AB'[p.seat]} sends the support {g.cname(o, o.support)} (seat {'AB'[o.seat]}) to the Dark Area")
             o.dark.append(o.support)
             o.support = -1
