@@ -194,7 +194,11 @@ OP_ATTACK_HIGH = 63
 OP_LOST_TO_HAND = 64  # when the own Digimon loses a battle, its box top card goes to the hand, not to the Dark Area
 OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its slot, the player may send the top arg
 # cards of its Net Ocean to the Dark Area and keep it in the slot (the players do whenever they can pay)
-N_OPS = 66
+# round 8: the opponent's support Digimon (its Support Box card put there by DM-BAT-2, not a card a cost placed) goes to
+# its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
+# support stays used (state SUP_USED)
+OP_OPP_SUPPORT_DARK = 66
+N_OPS = 67
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

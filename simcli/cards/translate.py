@@ -845,7 +845,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff("force_draw")]),
         (r"(?:you )?cannot receive (?:the )?effects that (?:cause|make) the battle (?:to )?(?:end in|become) a draw"
          r"|the battle cannot be made a draw", lambda m: [_Eff("no_force_draw")]),
-        (r"double the opponent's lost points", lambda m: [_Eff("lost*2")]),
+        (r"double (?:the|your) opponent's lost points", lambda m: [_Eff("lost*2")]),
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
@@ -854,7 +854,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"all of the opponent's basic attacks a, b,? and c written on the card become (?:zero|0)", lambda m: [_Eff("zero_opp")]),
         # "when you win the battle, add 20 to the opponent's lost points" (lost+N: applied when this side wins)
         (r"(?:you may )?add (\d+) to the opponent's lost points", lambda m: [_Eff(f"lost+{m.group(1)}")]),
-        (r"triple the opponent's lost points", lambda m: [_Eff("lost*3")]),
+        (r"triple (?:the|your) opponent's lost points", lambda m: [_Eff("lost*3")]),
         # -- options and abilities -----------------------------------------------------------
         (r"invalidate (?:and send )?one of the opponent's program option cards(?: to the dark area)? before it takes effect"
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
@@ -1009,6 +1009,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
         (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
          r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
+        # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
+        # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
+        # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)
+        # "… support Digimon belonging to Nature Spirits" (Delumon Bo-714), "the opponent's red frame support Digimon … as many
+        # times as you want" (Armagemon Bo-1013: one support a turn, DM-BAT-2, so one use removes every one): the row filter
+        (rf"send (?:one of |all of |any number of )?the opponent's (?:(?P<c>red|blue|gold) frame )?support digimon"
+         rf"(?: belonging to {_FIELD_RE})? to the dark area(?: as many times as you want)?",
+         lambda m: [_Eff("opp_support_dark", filters=tuple(
+             ([f"frame={m.group('c').capitalize()}"] if m.group("c") else [])
+             + ([f"field={_FIELDS[m.group(2).lower()]}"] if m.group(2) else [])))]),
+        (r"send all (?:of )?the opponent's support digimon and face-up cards in their slots to the dark area",
+         lambda m: [_Eff("opp_support_dark"), _Eff("opp_slots_clear(up)")]),
         # "send your whole / entire hand to the Dark Area", "… the opponent's whole hand …" (engine 6)
         (r"send your (?:whole|entire) hand to the dark area", lambda m: [_Eff("discard_hand")]),
         (r"(?:choose to )?send the opponent's (?:whole|entire) hand to the dark area", lambda m: [_Eff("opp_discard_hand")]),
@@ -1500,6 +1512,13 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
     if names := _facing_names(text):
         return [(f"opp_name={n}",) for n in names]
     t = text.strip()
+    if m := re.fullmatch(r"(your digimon is .+?),? or is (?:a |an )?(?:fusion form|hybrid level)(?: digimon)?", t, re.I):
+        # round 8: "your Digimon is a Demon Dragon type, or is a Fusion Form" (Rudri Tarpana Bo-916): a Fusion Form is a
+        # Hybrid level (every such card of the data; tests/test_translate.py), never in a simulated deck (DM-DECK-3)
+        try:
+            return [tuple(_parse_cond(m.group(1)))]
+        except _Fail:
+            return None
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
         raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
@@ -2690,6 +2709,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
+    # round 8: a condition with a comma ("If your Digimon is a Demon Dragon type, or is a Fusion Form, instead of 200, add 400
+    # …", Rudri Tarpana Bo-916): one _Instead per (disjoint) alternative
+    (r"(?:when|if) (?P<c>.+?), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?", _instead_alts),
     # round 6: "(if your Digimon is Zanbamon, instead of 200, reduce the opponent's attack power by 400 instead)" (Ryuzan-maru
     # Bo-914): opp_atk-(400-200) on top of the card's one opp_atk-200, under both conditions
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), reduce the opponent's attack power by (?P<new>\d+)(?: instead)?\.?",
@@ -3045,6 +3067,14 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                      for h in heads for row in (cond_alts[0] if h.when != "evolved" else ((),))]
             # round 6: a row whose conditions contradict each other (X and its negation) never applies: dropped
             heads = [h for h in heads if not any(_negate(c) in h.conds for c in h.conds if _negate(c))]
+    if not ctx.digimon and (dh := [i for i, h in enumerate(heads) if h.op == "discard_hand"]) and any(
+            c.startswith("hand") for c in card_conds + [c for rows in cond_alts for row in rows for c in row]) and any(
+            h.when != "evolved" and (i > dh[0] or h.when in ("win", "lose", "draw")) for i, h in enumerate(heads)):
+        # round 8: the engines check a row's conditions when they apply it, in row order (and a result row's again at
+        # Point Calculation): a usage restriction on the own hand ("cannot be used if you have no cards left in your
+        # hand") would fail for the card's rows after its own "send your whole hand to the Dark Area" (Sp-4); the
+        # discard as the last row is exact (Aim for the Strongest Evolution! St-56)
+        tr.unmodeled.append("condition")
     paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
         evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not

@@ -42,6 +42,7 @@ def to_kernel(g) -> np.ndarray:
             S[s, st.EVO + 2 * i], S[s, st.EVO + 2 * i + 1] = opt, dig
         S[s, st.DRAWN] = p.drawn
         S[s, st.USED] = p.used
+        S[s, st.SUP_USED] = int(p.support_used)
     return S
 
 

@@ -46,7 +46,7 @@ from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone hel
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
-                                 PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
+                                 PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
 from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
                                  USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG)
@@ -459,6 +459,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if S[p, SUPPORT] >= 0:
             push_nb(S, p, DARK, DARK_N, S[p, SUPPORT])
             S[p, SUPPORT] = -1
+        S[p, SUP_USED] = 0  # a new turn's support (DM-BAT-2)
     for k in range(2):
         p = fa if k == 0 else sa
         if S[p, DECK_N] == 0:

@@ -29,7 +29,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
                                  LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
-                                 SLOT_END, SPENT_PHASE, SPENT_TURN, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
+                                 SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  hand_remove_nb, push_nb)
 from simcli.engine.state import USED_MAX, X_USED, X_USED_N
@@ -429,7 +429,7 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -600,6 +600,11 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             unbind_player_nb(S, o)
             if X[X_IN_BATTLE] != 0:
                 X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
+    elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: SUP_USED stays set, the opponent places no other support this turn
+        if S[o, SUPPORT] >= 0 and row_filter_nb(T, o, S[o, SUPPORT], r):
+            push_nb(S, o, DARK, DARK_N, S[o, SUPPORT])
+            S[o, SUPPORT] = -1
+            X[X_DIRTY] = 1  # its support rows end (the rebuild skips a logged support no longer in the box)
     elif op == E.OP_OPP_CLEAR:
         n = 0
         for k in range(3):
@@ -1098,6 +1103,7 @@ def use_support_nb(T, S, M, X, p, pos, rng, uses):
     costs (a gauge cost ignored), then the rows whose conditions hold."""
     c = hand_remove_nb(S, p, pos)
     S[p, SUPPORT] = c
+    S[p, SUP_USED] = 1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == E.T_SUPPORT:
             pay_cost_nb(T, S, p, r, uses)

@@ -28,7 +28,7 @@ from simcli.engine.players import cur_nb, free_slots_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import SUPBOX, SUPBOX_OWNER
 from simcli.engine.state import (APPEARED, EVOLVED, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PTS, SLOT,
-                                 SLOT_UP, SUPPORT, TOP, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
+                                 SLOT_UP, SUP_USED, TOP, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
 from simcli.engine.tables import F_MODELED
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL, F_EFF_HI, F_EFF_LO,  # noqa: F401
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_REQ,
@@ -491,7 +491,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     bo = o2
                     bn = n
         # DM-BAT-2: one support Digimon per turn, from hand; none against an opp_no_support Digimon (Ornismon Bo-98t)
-        if S[p, SUPPORT] < 0 and not support_barred_nb(T, S, M, X, p):
+        if S[p, SUP_USED] == 0 and not support_barred_nb(T, S, M, X, p):  # once per turn (DM-BAT-2)
             for pos in range(S[p, HAND_N]):
                 c = S[p, HAND + pos]
                 if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:

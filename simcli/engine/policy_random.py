@@ -45,7 +45,7 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
 from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb, step_ok_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, PTS, TOP,
-                                 SLOT, SLOT_UP, SUPPORT, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
+                                 SLOT, SLOT_UP, SUP_USED, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_KIND,
                                   F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
                                   F_XDISC, P_ALTS, R_JOG, REQ_WIDTH)
@@ -272,7 +272,7 @@ def _actions_nb(T, S, M, X, p, k):
                 if n == k:
                     return E.ACT_ABILITY, r
                 n += 1
-    if S[p, SUPPORT] < 0 and not support_barred_nb(T, S, M, X, p):  # opp_no_support: Ornismon Bo-98t
+    if S[p, SUP_USED] == 0 and not support_barred_nb(T, S, M, X, p):  # once per turn; opp_no_support: Ornismon Bo-98t
         for pos in range(S[p, HAND_N]):
             c = S[p, HAND + pos]
             if T.ct[p, c, F_KIND] == KIND_DIGIMON and rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):

@@ -70,6 +70,7 @@ class PlayerState:
     max_level: int = 0
     evolved_turn: int = 0  # turn in which the Digimon last evolved
     support: int = -1  # Support Box (DM-BAT-2): the support Digimon put there this turn (-1 none)
+    support_used: bool = False  # a support Digimon was put there this turn (even if since removed: opp_support_dark)
     supbox: int = -1  # a card put into the support box by an effect (cost ``place``; not a support Digimon)
     supbox_owner: int = -1  # the Digimon it stays with (it leaves when that card is no longer the top card)
     appeared: int = 0  # turn of the last appearance (seed 003 §3.2.2.1 ex. 6)
@@ -824,6 +825,7 @@ class Game:
                 self.log_line(f"  death check: support {self.cname(p, p.support)} (seat {self.seat_name(p)}) → Dark Area")
                 p.dark.append(p.support)
                 p.support = -1
+            p.support_used = False  # a new turn's support (DM-BAT-2)
         for p in (fa, sa):
             if not p.deck:
                 r.renew(g, p)

@@ -43,7 +43,7 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -591,6 +591,12 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             g.effects.unbind_player(g, o)
             if g.effects.in_battle:
                 g.effects.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
+    elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: support_used stays set, the opponent places no other support this turn
+        if o.support >= 0 and row_filter(t, o.seat, o.support, row):
+            g.log_line(f"  {'AB'[p.seat]} sends the support {g.cname(o, o.support)} (seat {'AB'[o.seat]}) to the Dark Area")
+            o.dark.append(o.support)
+            o.support = -1
+            g.effects.dirty = True  # its support rows end (the rebuild skips a logged support no longer in the box)
     elif op == E.OP_OPP_CLEAR:
         n = 0
         for k in range(3):
@@ -907,6 +913,7 @@ class Effects(NoEffects):
         t = g.t
         c = p.hand.pop(pos)
         p.support = c
+        p.support_used = True
         idx = [r for r in range(int(t.eff_lo[p.seat, c]), int(t.eff_hi[p.seat, c]))
                if int(t.effects[r][E.E_TIMING]) == E.T_SUPPORT]
         for r in idx:

@@ -368,7 +368,7 @@ def battle_actions(g, p):
         if cost_payable(g, p, row) and cond_ok(g, p, row):
             abil.append((0, r, [row], -1))
     # DM-BAT-2: one support Digimon per turn; none against an opp_no_support Digimon (Ornismon Bo-98t)
-    if p.support < 0 and not support_barred(g, p):
+    if not p.support_used and not support_barred(g, p):  # once per turn (DM-BAT-2)
         for pos, c in enumerate(p.hand):
             if t.kind[s, c] != E.KIND_DIGIMON:
                 continue

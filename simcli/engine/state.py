@@ -47,7 +47,9 @@ EVO = EVO_N + 1
 MAX_EVO = 3
 DRAWN = EVO + 2 * MAX_EVO  # bit mask of the cards that entered the hand in this game
 USED = DRAWN + 1  # bit mask of the cards used in this game
-NS = USED + 1
+SUP_USED = USED + 1  # 1: a support Digimon was put into the Support Box this turn (DM-BAT-2: once per turn, even
+# when the opponent has since sent it to the Dark Area, opp_support_dark; cleared with the Support Box)
+NS = SUP_USED + 1
 
 # misc per-game scratch X (int32 [NX])
 X_SPENT_N = 0  # options used this phase, to the Dark Area at its end: pairs (seat, slot) from X_SPENT
