@@ -57,7 +57,7 @@ AFTER = {"turn": "full", "gated": "full"}  # started once "full" has finished (w
 _WANTED: set[str] = set()  # the kernels this run's tests need
 _WARMERS: dict[str, tuple[object, object]] = {}  # mode -> (Popen, log file), once started
 _WAITED: set[str] = set()  # a failure is reported to the first test that needs the kernel
-_PREFETCHED: set[str] = set()  # tests whose kernel-free half prefetch() has done
+_PREFETCHED: set[str] = set()  # tests prefetch() has served, or that have started (nothing left to play ahead)
 
 
 def _module(item) -> str:
@@ -133,6 +133,7 @@ def _wait(mode: str, items=()) -> None:
 def _kernels_compiled(request):
     """A test that runs a kernel starts once the background compile of that kernel is done."""
     _start_ready()  # a prerequisite finished while the tests before this one ran: start what waited for it
+    _PREFETCHED.add(request.node.nodeid)
     for mode in _needs(_module(request.node)):
         if mode in _WANTED:
             _wait(mode, request.session.items)
