@@ -33,7 +33,9 @@ def lackey_dir() -> Path:
 # waits only for the kernels it needs (NEEDS) and loads them from the cache.  "full" starts at once; "turn"
 # and "gated" start when it is done (AFTER): most of what they call (the rules, the effect interpreter, the
 # policies) are functions of their own that "full" has compiled and cached, which they then load instead of
-# compiling them a second time alongside it.  A module missing from these tables waits for every kernel; a
+# compiling them a second time alongside it.  While the test process would only wait for a compile, it
+# plays ahead the kernel-free half of the tests still to come (a module's ``prefetch(item)``: the reference
+# engine's games of test_engine_parity).  A module missing from these tables waits for every kernel; a
 # kernel a module needs but does not wait for is compiled by the test itself: results never depend on
 # these tables, only the time does.
 KERNEL_FREE = {  # no DMCG game kernel (the Appmon modules compile their small kernel themselves, ~20 s)
@@ -57,6 +59,7 @@ AFTER = {"turn": "full", "gated": "full"}  # started once "full" has finished (w
 _WANTED: set[str] = set()  # the kernels this run's tests need
 _WARMERS: dict[str, tuple[object, object]] = {}  # mode -> (Popen, log file), once started
 _WAITED: set[str] = set()  # a failure is reported to the first test that needs the kernel
+_PREFETCHED: set[str] = set()  # tests prefetch() has served, or that have started (nothing left to play ahead)
 
 
 def _module(item) -> str:
@@ -100,26 +103,42 @@ def pytest_collection_modifyitems(session, config, items):
     _start_ready()
 
 
-def _wait(mode: str) -> None:
+def _prefetch(items, proc) -> None:
+    """While the test process would only wait for a compile: the kernel-free half of the tests still to
+    come, for the modules that define ``prefetch(item)`` (test_engine_parity: the reference engine's
+    games), one test at a time until the compile is done — then the kernels that wait for it start."""
+    for item in items:
+        if proc.poll() is not None:
+            return
+        f = getattr(getattr(item, "module", None), "prefetch", None)
+        if f is not None and item.nodeid not in _PREFETCHED:
+            _PREFETCHED.add(item.nodeid)
+            f(item)
+
+
+def _wait(mode: str, items=()) -> None:
     if mode in _WAITED:
         return
     if mode not in _WARMERS:  # its prerequisite is still compiling
-        _wait(AFTER[mode])
+        _wait(AFTER[mode], items)
         _start_ready()
     proc, log = _WARMERS[mode]
+    _prefetch(items, proc)
     _WAITED.add(mode)
     if proc.wait() != 0:
         log.seek(0)
         pytest.fail(f"tests/warm_kernels.py {mode} failed (exit {proc.returncode}):\n{log.read()[-2000:]}")
+    _start_ready()  # the kernels that waited for this one start now, not at the next test
 
 
 @pytest.fixture(autouse=True)
 def _kernels_compiled(request):
     """A test that runs a kernel starts once the background compile of that kernel is done."""
     _start_ready()  # a prerequisite finished while the tests before this one ran: start what waited for it
+    _PREFETCHED.add(request.node.nodeid)
     for mode in _needs(_module(request.node)):
         if mode in _WANTED:
-            _wait(mode)
+            _wait(mode, request.session.items)
     yield
 
 

@@ -38,8 +38,17 @@ def _shipped():
 SHIPPED = _shipped()
 
 
-def _compare(T, players, effects_on, seed, n=N_GAMES):
-    ref = [R.play_game(T, seed, g, players=players, effects_on=effects_on).record() for g in range(n)]
+def _reference(T, players, effects_on, seed, n=N_GAMES):
+    return [R.play_game(T, seed, g, players=players, effects_on=effects_on).record() for g in range(n)]
+
+
+_REFERENCE: dict = {}  # test name -> its reference records, played ahead by prefetch()
+
+
+def _compare(T, players, effects_on, seed, n=N_GAMES, key=None):
+    ref = _REFERENCE.pop(key, None)
+    if ref is None:
+        ref = _reference(T, players, effects_on, seed, n)
     rec = kernel.run_records(T, seed, 0, n, 200, [PLAYER_NAMES.index(p) for p in players])
     bad = [(r, tuple(int(x) for x in k)) for r, k in zip(ref, rec) if r != tuple(int(x) for x in k)]
     assert not bad, f"{len(bad)} of {n} games differ, first (reference, kernel): {bad[0]}"
@@ -49,12 +58,16 @@ def _compare(T, players, effects_on, seed, n=N_GAMES):
         assert len({r[1] for r in ref}) >= 2
 
 
-@pytest.mark.parametrize("n", [N_GAMES, LONG])
-@pytest.mark.parametrize("pair", range(len(HAND_PAIRS)))
-def test_parity_baseline_no_effects_hand_built(pair, n):
+def _hand_built(pair, n):
     a, b = HAND_PAIRS[pair]
     T, _ = compile_tables([cards(a), cards(b)], effects=False)
-    _compare(T, ("baseline", "baseline"), False, seed=11 + pair, n=n)
+    return T, ("baseline", "baseline"), False, 11 + pair, n
+
+
+@pytest.mark.parametrize("n", [N_GAMES, LONG])
+@pytest.mark.parametrize("pair", range(len(HAND_PAIRS)))
+def test_parity_baseline_no_effects_hand_built(pair, n, request):
+    _compare(*_hand_built(pair, n), key=request.node.name)
 
 
 CONFIGS = [(("baseline", "baseline"), False), (("baseline", "baseline"), True), (("greedy", "greedy"), True),
@@ -64,16 +77,20 @@ CONFIGS = [(("baseline", "baseline"), False), (("baseline", "baseline"), True), 
            (("random", "greedy"), False), (("random", "random"), True)]
 
 
-@pytest.mark.parametrize("n", [N_GAMES, LONG])
-@pytest.mark.parametrize("config", range(len(CONFIGS)))
-@pytest.mark.parametrize("pair", range(3))
-def test_parity_shipped_decks(pair, config, n):
+def _shipped_config(pair, config, n):
     assert len(SHIPPED) >= 4, "the shipped decks (decks/dmcg) are missing: the checkout is broken"
     players, eff = CONFIGS[config]
     i = (3 * pair + config) % len(SHIPPED)
     a, b = SHIPPED[i], SHIPPED[(i + 1 + pair) % len(SHIPPED)]
     T, _ = compile_tables([a, b], effects=eff)
-    _compare(T, players, eff, seed=100 + 10 * pair + config, n=n)
+    return T, players, eff, 100 + 10 * pair + config, n
+
+
+@pytest.mark.parametrize("n", [N_GAMES, LONG])
+@pytest.mark.parametrize("config", range(len(CONFIGS)))
+@pytest.mark.parametrize("pair", range(3))
+def test_parity_shipped_decks(pair, config, n, request):
+    _compare(*_shipped_config(pair, config, n), key=request.node.name)
 
 
 def _with_new_effects(numbers, tag):
@@ -92,12 +109,18 @@ def _with_new_effects(numbers, tag):
     return cs
 
 
+def _new_effects(players):
+    T, _ = compile_tables([_with_new_effects(DECK_1, "X"), _with_new_effects(DECK_2, "Y")], effects=True)
+    return T, players, True, 7, 600
+
+
 @pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline"), ("random", "greedy"),
                                      ("random", "random")])
-def test_parity_new_effects(players):
+def test_parity_new_effects(players, request):
     # negate_*, per_*, opp_slots_clear, card=, evolve_ignore / no_ignore, limit digimon on both engines
-    T, _ = compile_tables([_with_new_effects(DECK_1, "X"), _with_new_effects(DECK_2, "Y")], effects=True)
-    _compare(T, players, True, seed=7, n=600)
+    setup = _new_effects(players)
+    T = setup[0]
+    _compare(*setup, key=request.node.name)
     ref_uses = 0
     for gi in range(100):
         g = R.play_game(T, 7, gi, players=players, effects_on=True)
@@ -121,11 +144,17 @@ def _with_supports(numbers, tag):
     return cs
 
 
-@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline"), ("random", "baseline")])
-def test_parity_support_digimon(players):
-    # rule DM-BAT-2 / DM-PTS-1 on both engines: the records agree game by game, and so do the card uses
+def _support_digimon(players):
     T, _ = compile_tables([_with_supports(DECK_1, "X"), _with_supports(DECK_2, "Y")], effects=True)
-    _compare(T, players, True, seed=5, n=600)
+    return T, players, True, 5, 600
+
+
+@pytest.mark.parametrize("players", [("greedy", "greedy"), ("greedy", "baseline"), ("random", "baseline")])
+def test_parity_support_digimon(players, request):
+    # rule DM-BAT-2 / DM-PTS-1 on both engines: the records agree game by game, and so do the card uses
+    setup = _support_digimon(players)
+    T = setup[0]
+    _compare(*setup, key=request.node.name)
     n = 150
     ref = sum(R.play_game(T, 5, gi, players=players, effects_on=True, check=True).card_uses for gi in range(n))
     st = kernel.run_batch(T, 5, 0, n, 200, [PLAYER_NAMES.index(p) for p in players], check=True)
@@ -153,17 +182,37 @@ def test_card_statistics_agree():
     assert ker["card_games_used"][1].sum() > 0
 
 
-@pytest.mark.parametrize("n", [N_GAMES, LONG])
-@pytest.mark.parametrize("opponent", ["agumon-bond-of-courage-re146", "volcdramon-bx164"])
-def test_parity_magnamon_answers(opponent, n):
-    # issue 9: greedy judges an appearance with its ◎ abilities and keeps an appearance's `place` card
-    # (Re-146 against Bx-182); the damage rule skips rows that cannot act; a negate card is only an
-    # answer and cannot answer an immune player's own options (Elaborate Tactics against Bx-182's Let's
-    # Stop Fighting) — on both engines, game by game
+def _magnamon(opponent, n):
     from simcli.decks import load_deck
 
     d = ROOT / "decks" / "dmcg"
     a = load_deck(d / "magnamon-xantibody-bx182.deck").cards()
     b = load_deck(d / f"{opponent}.deck").cards()
     T, _ = compile_tables([a, b], effects=True)
-    _compare(T, ("greedy", "greedy"), True, seed=9, n=n)
+    return T, ("greedy", "greedy"), True, 9, n
+
+
+@pytest.mark.parametrize("n", [N_GAMES, LONG])
+@pytest.mark.parametrize("opponent", ["agumon-bond-of-courage-re146", "volcdramon-bx164"])
+def test_parity_magnamon_answers(opponent, n, request):
+    # issue 9: greedy judges an appearance with its ◎ abilities and keeps an appearance's `place` card
+    # (Re-146 against Bx-182); the damage rule skips rows that cannot act; a negate card is only an
+    # answer and cannot answer an immune player's own options (Elaborate Tactics against Bx-182's Let's
+    # Stop Fighting) — on both engines, game by game
+    _compare(*_magnamon(opponent, n), key=request.node.name)
+
+
+# What a test computes from its parameters: (tables, players, effects_on, seed, games) for _compare.
+_SETUPS = {"test_parity_baseline_no_effects_hand_built": _hand_built, "test_parity_shipped_decks": _shipped_config,
+           "test_parity_new_effects": _new_effects, "test_parity_support_digimon": _support_digimon,
+           "test_parity_magnamon_answers": _magnamon}
+
+
+def prefetch(item) -> None:
+    """Plays a collected test's reference-engine games (pure Python, no kernel) ahead of the test, for
+    _compare to take: tests/conftest.py calls it while the test process waits for the kernel's compile
+    (docs/performance.md "The test suite on a fresh clone").  The same function of the same inputs as
+    the test's own call; a test whose records were not prefetched plays them itself."""
+    setup = _SETUPS.get(item.originalname)
+    if setup is not None:
+        _REFERENCE[item.name] = _reference(*setup(**item.callspec.params))

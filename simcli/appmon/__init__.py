@@ -9,7 +9,7 @@ only the seams: deck files (a ``game: appmon`` header), the api/CLI dispatch, th
 - ``tables.py``    a pair of decks → flat integer arrays (numba-free)
 - ``reference.py`` the plain-Python engine (readable; replay and parity)
 - ``players.py``   numba: the baseline and greedy policies (docs/appmon.md "Players")
-- ``kernel.py``    numba: one game and a prange batch of games → results.LAYOUT statistics
+- ``kernel.py``    numba: one game and blocks of games (on threads) → results.LAYOUT statistics
 
 Nothing here imports numba at package import time.
 """

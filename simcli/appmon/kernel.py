@@ -1,4 +1,4 @@
-"""numba: one Appmon game on the compiled tables, and a prange batch of games → the statistics of
+"""numba: one Appmon game on the compiled tables, and blocks of games on threads → the statistics of
 simcli/engine/results.py (the same LAYOUT and RECORD_DTYPE as the DMCG kernel, so stats, reports,
 meta and the bench read both games alike).
 
@@ -11,7 +11,7 @@ per block of games, reset per game; nothing is allocated per turn.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 import simcli.engine  # noqa: F401  (sets the numba cache folder first: simcli/engine/__init__.py)
 from simcli.appmon.codes import (ABIL_USED, ACT_ABILITY, ACT_LINK, ADD, AUTO_LOSS, DECK, DECK_N, DISC, DISC_N, DRAWN,
@@ -22,7 +22,7 @@ from simcli.appmon.codes import (ABIL_USED, ACT_ABILITY, ACT_LINK, ADD, AUTO_LOS
 from simcli.appmon.players import (PLAYER_GREEDY, apply_nb, battler_nb, choose_action_nb, choose_standard_nb,
                                    final_attack_nb, keep_marks_nb, plan_gattai_nb, take_chosen_plan_nb)
 from simcli.codes import BR_DRAW, BR_FIRST, BR_SECOND, OUT_A, OUT_B, OUT_CAPPED, OUT_DRAW
-from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
+from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats, run_blocks
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 
 FNV_PRIME = 0x100000001B3
@@ -454,11 +454,13 @@ def _scratch_nb(turn_cap):
             np.zeros((turn_cap + 1, 2), np.int32), np.zeros(turn_cap + 1, np.int32))
 
 
-@njit(cache=True)
-def _block_nb(ct, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, outcome_by_turns, points_hist,
+@njit(cache=True, nogil=True)  # nogil: results.run_blocks plays blocks on Python threads
+def _block_nb(ct, seed, g0, g1, turn_cap, players, check, recs, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
               first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
               card_games_used, total_turns):
+    """Games g0..g1-1 summed into the statistics; with ``recs`` of g1-g0 rows (else 0) also each game's
+    record (the columns of run_records) — one entry point, one compiled kernel (as the DMCG kernel)."""
     ct = ct.copy()  # private copies per block (thread scaling: docs/performance.md)
     players = players.copy()
     uses = np.zeros_like(card_uses)
@@ -467,6 +469,17 @@ def _block_nb(ct, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, 
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, rt, uses, pts, bat,
                                              check)
+        if recs.shape[0] > 0:
+            i = g - g0
+            recs[i, 0] = g
+            recs[i, 1] = outcome
+            recs[i, 2] = turns
+            recs[i, 3] = S[0, PTS]
+            recs[i, 4] = S[1, PTS]
+            recs[i, 5] = S[0, RENEW]
+            recs[i, 6] = S[1, RENEW]
+            recs[i, 7] = np.int64(h)
+            recs[i, 8] = fa1
         outcomes[outcome] += 1
         turns_hist[turns] += 1
         outcome_by_turns[turns, outcome] += 1
@@ -509,21 +522,6 @@ def _block_nb(ct, seed, g0, g1, turn_cap, players, check, outcomes, turns_hist, 
             card_uses[s, c] += uses[s, c]
 
 
-@njit(cache=True, parallel=True)
-def batch_nb(ct, seed, g0, g1, turn_cap, players, check, nblocks, outcomes, turns_hist, outcome_by_turns,
-             points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
-             first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
-             card_games_used, total_turns):
-    n = g1 - g0
-    for b in prange(nblocks):
-        a0 = g0 + n * b // nblocks
-        a1 = g0 + n * (b + 1) // nblocks
-        _block_nb(ct, seed, a0, a1, turn_cap, players, check, outcomes[b], turns_hist[b], outcome_by_turns[b],
-                  points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
-                  battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
-                  level_reached[b], card_uses[b], card_games_drawn[b], card_games_used[b], total_turns[b])
-
-
 def kernel_tables(T):
     """The kernel's view of the tables (the AppTables themselves: already flat arrays)."""
     return T
@@ -534,39 +532,20 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     base = new_stats(turn_cap, T.ct.shape[1])
     arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
     players = np.asarray(players, np.int64)
-    batch_nb(T.ct, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players, bool(check),
-             np.int64(nblocks), *arrs)
+    norec = np.zeros((0, 9), np.int64)
+    run_blocks(_block_nb, g0, g1, nblocks,
+               lambda b, a0, a1: (T.ct, np.int64(seed), np.int64(a0), np.int64(a1), np.int64(turn_cap), players,
+                                  bool(check), norec, *(a[b] for a in arrs)))
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
-
-
-@njit(cache=True)
-def _records_nb(ct, seed, g0, g1, turn_cap, players, check, out):
-    S, K, P, A, rng, rt, pts, bat = _scratch_nb(turn_cap)
-    uses = np.zeros((2, MAX_CARDS), np.int64)
-    for g in range(g0, g1):
-        i = g - g0
-        outcome, turns, h, fa1 = play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, rt, uses, pts, bat,
-                                             check)
-        out[i, 0] = g
-        out[i, 1] = outcome
-        out[i, 2] = turns
-        out[i, 3] = S[0, PTS]
-        out[i, 4] = S[1, PTS]
-        out[i, 5] = S[0, RENEW]
-        out[i, 6] = S[1, RENEW]
-        out[i, 7] = np.int64(h)
-        out[i, 8] = fa1
-        for t in range(turns + 1):
-            rt[0, t] = 0
-            rt[1, t] = 0
 
 
 def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: bool = False) -> np.ndarray:
     """Per-game records (results.RECORD_DTYPE) of games g0..g1-1."""
     n = g1 - g0
     out = np.zeros((n, 9), np.int64)
-    _records_nb(T.ct, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap),
-                np.asarray(players, np.int64), bool(check), out)
+    base = new_stats(turn_cap, T.ct.shape[1])
+    _block_nb(T.ct, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), np.asarray(players, np.int64),
+              bool(check), out, *(base[k] for k in STAT_ORDER))
     rec = np.zeros(n, RECORD_DTYPE)
     for k, name in enumerate(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b")):
         rec[name] = out[:, k]

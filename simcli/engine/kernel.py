@@ -1,4 +1,4 @@
-"""The numba engine: one DMCG game on the compiled tables, and a prange batch of games.
+"""The numba engine: one DMCG game on the compiled tables, and blocks of games on threads.
 
 State: ``S`` int32 [2, state.NS] (see state.py for every field), ``M`` int32 [2, state.NM] the
 battle modifiers, ``W`` int64 scratch for the chain planner, ``K`` int32 scratch (keep marks).
@@ -8,8 +8,8 @@ The rules follow reference.py step by step (parity tests compare every game).
 Speed conventions (docs/performance.md): functions that do not allocate are compiled with
 ``_nrt=False`` (no reference counting of their array arguments) — players.py, rng.py,
 kernel_effects.py and, since optimisation round 3, ``play_game_nb`` itself; ``preparation_nb``
-and ``play_turn_nb`` are inlined (``inline="always"``) into the turn loop; each prange block
-works on private copies of the tables.
+and ``play_turn_nb`` are inlined (``inline="always"``) into the turn loop; each block of games
+(``_block_nb``, run on Python threads by ``run_blocks``) works on private copies of the tables.
 
 Cache caveat: numba keys this module's cache entries on *this file's* contents only; code compiled
 in from players.py / kernel_effects.py / rng.py is not tracked by numba itself.  simcli/engine/
@@ -19,7 +19,7 @@ __init__.py therefore puts the cache in a folder named after a hash of all engin
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 import numba as _numba
 import warnings as _warnings
 
@@ -39,7 +39,7 @@ from simcli.engine.policies import (baseline_window, policy_chain, policy_discar
                                     policy_hold, policy_partner, policy_prepare_ignore, policy_set_options,
                                     policy_timed_use, policy_window)
 from simcli.codes import PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, W_JPOS, W_POS, W_ROWS, W_RPOS
-from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats
+from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats, run_blocks
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone helpers)
@@ -566,13 +566,17 @@ def _game_scratch_nb(turn_cap):
             np.zeros(turn_cap + 1, np.int32))
 
 
-@njit(cache=True)
-def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, outcomes, turns_hist, outcome_by_turns, points_hist,
-              alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
-              first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
+@njit(cache=True, nogil=True)  # nogil: run_blocks plays blocks on Python threads
+def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, recs, outcomes, turns_hist, outcome_by_turns,
+              points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
+              first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
               card_games_used, total_turns):
+    """Games g0..g1-1 summed into the statistics arrays; with ``recs`` of g1-g0 rows (else 0 rows) also
+    each game's record: [game, outcome, turns, points A, points B, renewals A, renewals B, first-attacker
+    hash (the uint64's bits), turn-1 first attacker].  One entry point for batches and records, so the
+    whole kernel is compiled into one library (docs/performance.md "Cold compile")."""
     # Private copies of everything the hot functions read or count into: the tables, the players
-    # and the card-use counts.  Arrays shared between prange blocks share one meminfo, whose
+    # and the card-use counts.  Arrays shared between threads share one meminfo, whose
     # reference count every call into kernel_effects.py increments and decrements atomically; with
     # copies that cache line stays in this core (thread scaling).
     T = KTables(T.ct.copy(), T.eff.copy())
@@ -583,6 +587,17 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, outcomes, tur
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
                                              pts, bat, check, gon, eon)
+        if recs.shape[0] > 0:
+            i = g - g0
+            recs[i, 0] = g
+            recs[i, 1] = outcome
+            recs[i, 2] = turns
+            recs[i, 3] = S[0, PTS]
+            recs[i, 4] = S[1, PTS]
+            recs[i, 5] = S[0, RENEW]
+            recs[i, 6] = S[1, RENEW]
+            recs[i, 7] = np.int64(h)
+            recs[i, 8] = fa1
         outcomes[outcome] += 1
         turns_hist[turns] += 1
         outcome_by_turns[turns, outcome] += 1
@@ -623,23 +638,6 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, outcomes, tur
     for s in range(2):
         for c in range(uses.shape[1]):
             card_uses[s, c] += uses[s, c]
-
-
-@njit(cache=True, parallel=True)
-def batch_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, nblocks, outcomes, turns_hist, outcome_by_turns,
-             points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
-             first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
-             card_games_used, total_turns):
-    """Games g0..g1-1 in nblocks contiguous blocks; each block sums into its own slice [b]; the
-    caller sums over blocks (integer sums: identical for any thread count)."""
-    n = g1 - g0
-    for b in prange(nblocks):
-        a0 = g0 + n * b // nblocks
-        a1 = g0 + n * (b + 1) // nblocks
-        _block_nb(T, seed, a0, a1, turn_cap, players, check, gon, eon, outcomes[b], turns_hist[b], outcome_by_turns[b],
-                  points_hist[b], alive[b], renewals_by_turn[b], renewals_per_game[b], first_renewal_turn[b],
-                  battles_by_turn[b], first_battle[b], first_attacker_games[b], first_attacker_seat[b],
-                  level_reached[b], card_uses[b], card_games_drawn[b], card_games_used[b], total_turns[b])
 
 
 def _gates_on() -> bool:
@@ -684,46 +682,26 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     base = new_stats(turn_cap, T.ct.shape[1])
     arrs = [np.zeros((nblocks,) + base[k].shape, np.int64) for k in STAT_ORDER]
     players = np.asarray(players, np.int64)
-    batch_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-             bool(check), policy_gates(players), effects_gate(T), np.int64(nblocks), *arrs)
+    gon, eon = policy_gates(players), effects_gate(T)
+    norec = np.zeros((0, 9), np.int64)
+    run_blocks(_block_nb, g0, g1, nblocks,
+               lambda b, a0, a1: (T, np.int64(seed), np.int64(a0), np.int64(a1), np.int64(turn_cap), players,
+                                  bool(check), gon, eon, norec, *(a[b] for a in arrs)))
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
 
 
-@njit(cache=True)
-def _records_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, out_game, out_outcome, out_turns, out_pa, out_pb, out_ra,
-                out_rb, out_hash, out_fa1):
-    T = KTables(T.ct.copy(), T.eff.copy())  # private copies (see _block_nb)
-    players = players.copy()
-    S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
-    uses = np.zeros((2, T.ct.shape[1]), np.int64)
-    for g in range(g0, g1):
-        i = g - g0
-        outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses, pts,
-                                             bat, check, gon, eon)
-        out_game[i] = g
-        out_outcome[i] = outcome
-        out_turns[i] = turns
-        out_pa[i] = S[0, PTS]
-        out_pb[i] = S[1, PTS]
-        out_ra[i] = S[0, RENEW]
-        out_rb[i] = S[1, RENEW]
-        out_hash[i] = h
-        out_fa1[i] = fa1
-
-
 def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: bool = False) -> np.ndarray:
-    """Per-game records (results.RECORD_DTYPE) of games g0..g1-1."""
+    """Per-game records (results.RECORD_DTYPE) of games g0..g1-1 (one block, on this thread)."""
     T = kernel_tables(T)
     n = g1 - g0
-    rec = np.zeros(n, RECORD_DTYPE)
-    cols = [np.zeros(n, np.int64) for _ in range(7)]
-    hsh = np.zeros(n, np.uint64)
-    fa1 = np.zeros(n, np.int64)
+    recs = np.zeros((n, 9), np.int64)
+    base = new_stats(turn_cap, T.ct.shape[1])
     players = np.asarray(players, np.int64)
-    _records_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players,
-                bool(check), policy_gates(players), effects_gate(T), *cols, hsh, fa1)
-    for name, col in zip(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b"), cols):
-        rec[name] = col
-    rec["first_attackers"] = hsh
-    rec["first_attacker_t1"] = fa1
+    _block_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players, bool(check),
+              policy_gates(players), effects_gate(T), recs, *(base[k] for k in STAT_ORDER))
+    rec = np.zeros(n, RECORD_DTYPE)
+    for k, name in enumerate(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b")):
+        rec[name] = recs[:, k]
+    rec["first_attackers"] = recs[:, 7].view(np.uint64)
+    rec["first_attacker_t1"] = recs[:, 8]
     return rec

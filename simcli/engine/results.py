@@ -91,3 +91,28 @@ def fa_hash_step(h: int, seat: int) -> int:
 
 
 FA_HASH_START = 0xCBF29CE484222325
+
+
+def run_blocks(block, g0: int, g1: int, nblocks: int, args_of) -> None:
+    """Games g0..g1-1 in nblocks contiguous blocks: ``block(*args_of(b, a0, a1))`` for each block b, on up to
+    numba.get_num_threads() Python threads (the jitted block is ``nogil``).  Each block writes only its own
+    slice [b] (the caller sums over blocks: integer sums, identical for any thread count).  Threads rather
+    than a ``prange`` wrapper: a parallel=True function compiles its whole call tree once more around its
+    gufunc (about a fifth of the cold compile; docs/performance.md "Cold compile")."""
+    import numba
+
+    n = g1 - g0
+    spans = [(b, g0 + n * b // nblocks, g0 + n * (b + 1) // nblocks) for b in range(nblocks)]
+    nthreads = min(nblocks, numba.get_num_threads())
+    if nthreads <= 1 or numba.config.DISABLE_JIT:
+        for b, a0, a1 in spans:
+            block(*args_of(b, a0, a1))
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(nthreads)
+    try:
+        for f in [pool.submit(block, *args_of(b, a0, a1)) for b, a0, a1 in spans]:
+            f.result()  # re-raises a block's exception (the invariant checks' AssertionError)
+    finally:  # Ctrl-C while waiting: drop the blocks not started, let the running ones finish
+        pool.shutdown(wait=True, cancel_futures=True)
