@@ -141,10 +141,26 @@ def test_imperialdramon_appears_when_the_mysterious_man_is_set():
     assert a.top == 1 and a.slots[0] == 2 and g.card_uses[0, 1] == 1
     assert b.slots == [-1, -1, -1] and {1, 2} <= set(b.dark)
     assert _fights(g)[-1] == (580, 150) and b.points == 60
-    # another option in the slot: the condition does not hold, Re-44t stays in hand and Alpha loses
+    # another option instead: the condition cannot come true, so BL-2b does not keep Re-44t (Preparation step 1
+    # discards it) and Alpha loses
     g = _imperialdramon(manipulations=False)
     a, b = g.ps
-    assert a.top == -1 and 1 in a.hand and b.slots[:2] == [1, 2] and g.card_uses[0, 1] == 0
+    assert a.top == -1 and 1 in a.dark and b.slots[:2] == [1, 2] and g.card_uses[0, 1] == 0
+
+
+def test_appearance_keep_needs_a_card_for_the_slot_condition():
+    # BL-2b (docs/engine.md): Re-44t's "slot:group=Mysterious Man" can come true only with a Mysterious Man card in
+    # the slots or in the hand; the baseline player (it sets no options) keeps Re-44t beside Re-60t in hand and
+    # discards it beside a plain option; both engines agree (both_turn)
+    for mm, kept in ((True, True), (False, False)):
+        a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), custom("Re-44t"),
+                  custom("Re-60t") if mm else opt("Plain", effects=["atk+10"], timing="point")])
+        b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+        T, g = scenario(a, b, effects=True, players=("baseline", "baseline"))
+        place(g, 0, l3=0, hand=[1, 2], deck=list(range(3, 30)))
+        place(g, 1, l3=0, deck=list(range(1, 30)))
+        g = both_turn(T, g, fa=0)
+        assert (1 in g.ps[0].hand) == kept and (1 in g.ps[0].dark) == (not kept)
 
 
 # ---- Spinomon Bo-1201: "(when you use this ability to discard 5 or more cards, send this card to the Dark Area at

@@ -12,8 +12,8 @@ from numba import njit
 from simcli.engine import enums as E
 from simcli.engine.bits import ctz_nb
 from simcli.engine.kernel_effects import E_TIMING, appear_legal_nb, appear_nb, settle_nb
-from simcli.engine.players import chain_keep_nb, cur_nb, hand_masks_nb, own_box_conds_ok_nb
-from simcli.engine.state import APPEARED, HAND, HAND_N, L3, X_TURN
+from simcli.engine.players import chain_keep_nb, cur_nb, filter_card_nb, hand_masks_nb, own_box_conds_ok_nb
+from simcli.engine.state import APPEARED, HAND, HAND_N, L3, SLOT, X_TURN
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_KIND, F_LEVEL, F_NCARDS, F_PAIR, F_WP,
                                   P_USABLE)
 
@@ -36,7 +36,8 @@ def partner_baseline_nb(T, s):
 @njit(cache=True, _nrt=False)
 def appearance_keep_nb(T, S, s):
     """BL-2b: bit mask of the hand positions of Digimon with an appearance row whose conditions on the
-    own Digimon hold for the box's top card or for the Level III under it."""
+    own Digimon hold for the box's top card or for the Level III under it, and whose conditions on the
+    own slots' cards (``slot:``) a card in the slots or another hand card can meet."""
     m = np.int64(0)
     cp = cur_nb(S, s)
     l3 = S[s, L3]
@@ -45,10 +46,33 @@ def appearance_keep_nb(T, S, s):
         if T.ct[s, c, F_APP_HI] == T.ct[s, c, F_APP_LO] or T.ct[s, c, F_KIND] != KIND_DIGIMON:
             continue
         for r in range(T.ct[s, c, F_APP_LO], T.ct[s, c, F_APP_HI]):
-            if own_box_conds_ok_nb(T, s, r, cp) or own_box_conds_ok_nb(T, s, r, l3):
+            if (own_box_conds_ok_nb(T, s, r, cp) or own_box_conds_ok_nb(T, s, r, l3)) \
+                    and slot_conds_reachable_nb(T, S, s, r, pos):
                 m |= np.int64(1) << pos
                 break
     return m
+
+
+@njit(cache=True, _nrt=False)
+def slot_conds_reachable_nb(T, S, s, r, pos):
+    """BL-2b (reference.slot_conds_reachable): every ``slot:FILTER`` condition of appearance row r has a
+    matching card in the own slots or in the hand (other than hand position pos), which this
+    Preparation could still set."""
+    for k in range(T.eff[r, E.E_NCOND]):
+        if T.eff[r, E.E_COND0 + 3 * k] != E.C_SLOTF:
+            continue
+        fk = T.eff[r, E.E_COND0 + 3 * k + 1]
+        v = T.eff[r, E.E_COND0 + 3 * k + 2]
+        ok = False
+        for j in range(3):
+            if S[s, SLOT + j] >= 0 and filter_card_nb(T, s, S[s, SLOT + j], fk, v):
+                ok = True
+        for q in range(S[s, HAND_N]):
+            if q != pos and filter_card_nb(T, s, S[s, HAND + q], fk, v):
+                ok = True
+        if not ok:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

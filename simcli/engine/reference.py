@@ -145,7 +145,8 @@ def qualifier_ok(t, s, c, a, frm) -> bool:
 
 def appearance_keep(g: "Game", p: PlayerState) -> set[int]:
     """BL-2b: hand positions of Digimon with an appearance row whose conditions on the own Digimon
-    hold for the box's top card or for the Level III under it ("its condition can come true")."""
+    hold for the box's top card or for the Level III under it ("its condition can come true"), and
+    whose conditions on the own slots' cards a card in the slots or another hand card can meet."""
     from simcli.engine.reference_effects import own_box_conds_ok
 
     t, s = g.t, p.seat
@@ -154,10 +155,26 @@ def appearance_keep(g: "Game", p: PlayerState) -> set[int]:
         if t.kind[s, c] != E.KIND_DIGIMON or t.app_hi[s, c] == t.app_lo[s, c]:
             continue
         for r in range(int(t.app_lo[s, c]), int(t.app_hi[s, c])):
-            if own_box_conds_ok(g, p, t.effects[r], p.cur()) or own_box_conds_ok(g, p, t.effects[r], p.l3):
+            e = t.effects[r]
+            if (own_box_conds_ok(g, p, e, p.cur()) or own_box_conds_ok(g, p, e, p.l3)) \
+                    and slot_conds_reachable(g, p, e, pos):
                 keep.add(pos)
                 break
     return keep
+
+
+def slot_conds_reachable(g: "Game", p: PlayerState, e, pos: int) -> bool:
+    """BL-2b: every ``slot:FILTER`` condition of appearance row e has a matching card in the own slots
+    or in the hand (other than position pos), which this Preparation could still set."""
+    t, s = g.t, p.seat
+    for k in range(int(e[E.E_NCOND])):
+        kind, cmp, v = (int(x) for x in e[E.E_COND0 + 3 * k: E.E_COND0 + 3 * k + 3])
+        if kind != E.C_SLOTF:
+            continue
+        if not (any(y >= 0 and card_match(t, s, y, cmp, v) for y in p.slots)
+                or any(q != pos and card_match(t, s, y, cmp, v) for q, y in enumerate(p.hand))):
+            return False
+    return True
 
 
 def baseline_discard(g: "Game", p: PlayerState, max_opts: int) -> list[int]:
