@@ -148,6 +148,19 @@ def test_imperialdramon_appears_when_the_mysterious_man_is_set():
     assert a.top == -1 and 1 in a.dark and b.slots[:2] == [1, 2] and g.card_uses[0, 1] == 0
 
 
+def test_greedy_does_not_appear_into_a_lost_battle():
+    # greedy's start-of-battle appearance (docs/engine.md, greedy): not when the battle is lost anyway.  Beta's C 990
+    # beats Re-44t's 580 as it beats Alpha: Re-44t stays in hand (Re-60t set), Alpha loses; both engines (both_turn)
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), custom("Re-44t"), custom("Re-60t")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 990), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, hand=[1, 2], deck=list(range(3, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    g = both_turn(T, g, fa=0)
+    a, b = g.ps
+    assert a.top == -1 and 1 in a.hand and a.slots[0] == 2 and g.card_uses[0, 1] == 0 and a.points < 100
+
+
 def test_appearance_keep_needs_a_card_for_the_slot_condition():
     # BL-2b (docs/engine.md): Re-44t's "slot:group=Mysterious Man" can come true only with a Mysterious Man card in
     # the slots or in the hand; the baseline player (it sets no options) keeps Re-44t beside Re-60t in hand and

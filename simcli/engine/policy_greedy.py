@@ -304,9 +304,10 @@ def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
 
 @njit(cache=True, _nrt=False)
 def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
-    """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse."""
+    """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse and is not a
+    loss (reference_greedy.GreedyPlayer.appear_choice)."""
     ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
-    if ch < 0:
+    if ch < 0 or o == E.OC_LOSE:
         return -1
     M3 = M2[2:4]
     rebuild_nb(T, S, M3, X, rng)

@@ -575,9 +575,11 @@ class GreedyPlayer(BaselinePlayer):
         return best, (bk[0] if bk else -1)
 
     def appear_choice(self, g, p, timing):
-        """At the start of the battle: the best legal appearance when it does not worsen the outcome."""
+        """At the start of the battle: the best legal appearance when it does not worsen the outcome and the
+        outcome is not a loss (engine 8: appearing into a lost battle only sends the card and the Digimon under
+        it to the Dark Area, and an Ultimate that loses pays its higher lost points)."""
         ch, o = self._best_appearance(g, p, timing)
-        if ch is None:
+        if ch is None or o == E.OC_LOSE:
             return None
         now = outcome(g, p, g.effects.rebuild(g, mods=[Mods(), Mods()]))
         return ch if o >= now else None
