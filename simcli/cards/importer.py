@@ -65,6 +65,11 @@ def _battle_type(raw: str) -> str | None:
     return raw[0] if raw[:1] in ("A", "B", "C") else None
 
 
+# requirement-card keys of an option's record (docs/card-database.md), written only when set, in this order
+_OPTION_EXTRAS = ("wp_levels", "win_pct", "wp_min", "jogress_partner", "o_max", "x_max", "requirement_mill",
+                  "requirement_from", "evolve_levels")
+
+
 def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dict:
     """One source row → one database record (plain JSON-able dict)."""
     level = re.sub(r"\s+", " ", row["Level"]).strip()
@@ -83,24 +88,9 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             keywords=tr.keywords, effects=tr.effects, unmodeled=tr.unmodeled,
             requirement_cost=tr.requirement_cost,
         )
-        if tr.wp_levels:  # only on the cards that have it: the other records stay as they were
-            card["wp_levels"] = tr.wp_levels
-        if tr.win_pct:
-            card["win_pct"] = tr.win_pct
-        if tr.wp_min:
-            card["wp_min"] = tr.wp_min
-        if tr.jogress_partner:
-            card["jogress_partner"] = True
-        if tr.o_max:
-            card["o_max"] = tr.o_max
-        if tr.x_max:
-            card["x_max"] = tr.x_max
-        if tr.requirement_mill:
-            card["requirement_mill"] = tr.requirement_mill
-        if tr.requirement_from:
-            card["requirement_from"] = tr.requirement_from
-        if tr.evolve_levels:
-            card["evolve_levels"] = tr.evolve_levels
+        for key in _OPTION_EXTRAS:  # only on the cards that have them: the other records stay as they were
+            if value := getattr(tr, key):
+                card[key] = value
     else:
         lost = None
         if m := _LOST.search(row["LostPoint"]):
