@@ -305,13 +305,16 @@ def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
 @njit(cache=True, _nrt=False)
 def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
     """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse and is not a
-    loss (reference_greedy.GreedyPlayer.appear_choice)."""
+    loss, and over an own Ultimate only when it gets better (reference_greedy.GreedyPlayer.appear_choice)."""
     ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
     if ch < 0 or o == E.OC_LOSE:
         return -1
     M3 = M2[2:4]
     rebuild_nb(T, S, M3, X, rng)
-    return ch if o >= outcome_nb(T, S, M3, p) else -1
+    now = outcome_nb(T, S, M3, p)
+    if o > now or (o == now and T.ct[p, cur_nb(S, p), F_LEVEL] < E.LV_ULTIMATE):
+        return ch
+    return -1
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform

@@ -577,12 +577,15 @@ class GreedyPlayer(BaselinePlayer):
     def appear_choice(self, g, p, timing):
         """At the start of the battle: the best legal appearance when it does not worsen the outcome and the
         outcome is not a loss (engine 8: appearing into a lost battle only sends the card and the Digimon under
-        it to the Dark Area, and an Ultimate that loses pays its higher lost points)."""
+        it to the Dark Area, and an Ultimate that loses pays its higher lost points); over an own Ultimate only
+        when the outcome gets better (a tie does not pay for the Ultimate sent to the Dark Area)."""
         ch, o = self._best_appearance(g, p, timing)
         if ch is None or o == E.OC_LOSE:
             return None
         now = outcome(g, p, g.effects.rebuild(g, mods=[Mods(), Mods()]))
-        return ch if o >= now else None
+        if o > now or (o == now and int(g.t.level[p.seat, p.cur()]) < E.LV_ULTIMATE):
+            return ch
+        return None
 
     def evolve_target(self, g, p, row):
         return evolve_now_target(g, p, row)[0]
