@@ -247,7 +247,16 @@ C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
 C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
-N_CONDS = 40
+# round 9a: N or more cards of the opponent's hand match a filter ("if their hand contains 2 or more Option cards",
+# St-921): cmp = FK_*, value = filter value << COUNT_BITS | N (N in 2 .. 15; one card is C_OPP_HANDF)
+C_OPP_HANDN = 40
+# round 9a: the own printed attack power of the attack used (the card's column, no modification, not zeroed)
+# compared (cmp) with the opponent's final attack power now (no value; St-221 "the attack power stated on the card
+# itself is lower than the opponent's attack power after taking into account effects and abilities")
+C_BASE_REL = 41
+N_CONDS = 42
+COUNT_BITS = 4  # C_OPP_HANDN: the low bits of the value hold the count
+COUNT_MASK = (1 << COUNT_BITS) - 1
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

@@ -118,6 +118,10 @@ One effect per string::
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
+              | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
+                                           "if their hand contains 2 or more Option cards", round 9a)
+              | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
+                                           against the opponent's final attack power now (round 9a)
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -272,6 +276,9 @@ _COND_WORD = {
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
+# round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
+_RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
@@ -396,6 +403,12 @@ def _parse_cond(s: str) -> Cond:
     if colon and head.strip() in _COND_FILTER and rest.strip():
         key, cmp, value = _parse_filter(rest)
         return Cond(head.strip(), ":", f"{key}{cmp}{value}")
+    if colon and (m := _RE_COUNT.match(head.strip())) and m.group(1) in _COND_COUNT and rest.strip():
+        n = int(m.group(2))
+        if not 2 <= n <= E.COUNT_MASK:
+            raise EffectSyntaxError(f"count {n} out of 2 .. {E.COUNT_MASK} in {s!r}")
+        key, cmp, value = _parse_filter(rest)
+        return Cond(f"{m.group(1)}[{n}]", ":", f"{key}{cmp}{value}")
     m = _RE_COND.match(s)
     if not m:
         raise EffectSyntaxError(f"bad condition {s!r}")
@@ -403,6 +416,9 @@ def _parse_cond(s: str) -> Cond:
     if kind in _COND_LEVEL:
         if value not in E.LEVEL_INDEX or cmp == "~":
             raise EffectSyntaxError(f"bad level condition {s!r}")
+    elif kind == "base":
+        if value != "opp_power" or cmp == "~":
+            raise EffectSyntaxError(f"bad printed-attack condition {s!r} (base OP opp_power)")
     elif kind in _COND_NUM:
         if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
             raise EffectSyntaxError(f"bad number condition {s!r}")
@@ -701,10 +717,17 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         if c.kind in _COND_FLAG:
             kind = _COND_FLAG[c.kind]
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
+        elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
+            kind = _COND_COUNT[m.group(1)]
+            key, fcmp, fval = _parse_filter(c.value)
+            cmp, value = filter_code(key, fcmp, fval, vocab)
+            value = (value << E.COUNT_BITS) | int(m.group(2))  # E.C_OPP_HANDN: filter value, then the count
         elif c.cmp == ":":
             kind = _COND_FILTER[c.kind]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
+        elif c.kind == "base":
+            kind, value = E.C_BASE_REL, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

@@ -531,6 +531,12 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
         (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         (rf"this card is used by (?:a |your )?digimon belonging to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
+        # round 9a: "your attack power without modification by effects or abilities (in other words, the attack power
+        # stated on the card itself) is lower than the opponent's attack power after taking into account effects and
+        # abilities" (St-221): the printed number of the attack used against the opponent's final attack power
+        (r"your attack power without modification by effects or abilities \(in other words, the attack power stated on"
+         r" the card itself\) is lower than the opponent's attack power after taking into account (?:the )?effects and"
+         r" (?:special )?abilities", lambda m: ["base<opp_power"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -551,12 +557,22 @@ def _opp_hand_conds(desc: str) -> list[str]:
     → one ``opp_hand:`` filter, only where the filter alone says "a Digimon": an attribute, a field, a
     level, a species, a name (option cards have none of them; an option may grant an ability keyword or
     have a frame or a category, so those would need two filters on one card)."""
-    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", desc.strip(), flags=re.I)
+    d = desc.strip()
+    # round 9a: "2 or more Option cards" (St-921): a count, ``opp_hand[N]:FILTER``; "Option cards" / "Digimon cards"
+    # are kind= filters (the count needs one filter: a card matches it or not)
+    count = 1
+    if m := re.fullmatch(rf"{_N} or more (.+)", d, re.I):
+        count, d = _num(m.group(1)), m.group(2)
+        if count < 2:
+            raise _Fail("hand-disruption")
+        if k := re.fullmatch(r"(option|digimon) cards", d, re.I):
+            return [f"opp_hand[{count}]:kind={k.group(1).capitalize()}"]
+    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", d, flags=re.I)
     d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
     conds = _support_desc(d)
     if conds is None or len(conds) != 1 or not re.fullmatch(r"(?:attr|field|level|species|name)=[^&]+", conds[0]):
         raise _Fail("hand-disruption")
-    return [f"opp_hand:{conds[0]}"]
+    return [f"opp_hand:{conds[0]}" if count == 1 else f"opp_hand[{count}]:{conds[0]}"]
 
 
 def _lower_than(kind: str, text: str) -> list[str]:
@@ -2596,6 +2612,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
     (r"this card can only be used by (?:a |an )?(?P<d>.+?)\.?", _used_by),
+    # round 9a: "The ability "grappling" is needed to use this card" / "In order to use this card, the ability
+    # "underwater" is needed": the own Digimon has the keyword (printed or gained, as every keyword= condition)
+    (rf"(?:the ability {_KW} is needed to (?:be able to )?use this card|in order to use this card, the ability {_KW}"
+     r" is needed)\.?", lambda m, ctx: [_Cond(f"keyword={_kw(m.group(1) or m.group(2))}")]),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",

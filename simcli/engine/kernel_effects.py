@@ -208,6 +208,14 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if S[p, SLOT + k] >= 0 and card_match_nb(T, p, S[p, SLOT + k], c, v):
                     ok = True
                     break
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = 0
+            for i in range(S[o, HAND_N]):
+                if card_match_nb(T, o, S[o, HAND + i], c, v >> E.COUNT_BITS):
+                    n += 1
+            ok = n >= (v & E.COUNT_MASK)
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:

@@ -214,6 +214,11 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
         elif kind == E.C_SLOTF:
             ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in p.slots)
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = sum(1 for y in o.hand if card_match(t, o.seat, y, c, v >> E.COUNT_BITS))
+            ok = n >= v & E.COUNT_MASK
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         else:
             ok = False
         if not ok:

@@ -1,0 +1,66 @@
+"""Scenario tests of the round-9a effect words (issue 9), on both engines (greedy players, effects on).
+
+The base duel of tests/test_engine_effects.py: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B, attacks
+250/240/150); A attacks with its B attack (200, C-TYPE-1), B with its A attack (250).  ``both_turn`` plays each turn on
+the kernel and the reference from the same state and asserts that they agree (zones, points, battle result).
+"""
+
+from __future__ import annotations
+
+from test_engine_effects import duel
+from test_engine_rules import digi
+
+
+def _b_hand(*top):
+    """A setup for duel: B's slots emptied and B's cards ``top`` put on top of its deck (B draws them in Preparation
+    and holds them in the battle; the rest of its hand are filler Program options)."""
+    def setup(g):
+        b = g.ps[1]
+        b.slots = [-1, -1, -1]
+        b.deck = [c for c in b.deck if c not in top] + list(top)
+    return setup
+
+
+_B_DIGIMON = [digi("Vir1", atk=(10, 10, 10), attribute="Virus"), digi("Vir2", atk=(10, 10, 10), attribute="Virus"),
+              digi("Dat", atk=(10, 10, 10), attribute="Data")]
+
+
+def test_opp_hand_count_needs_that_many_matching_cards():
+    # round 9a, opp_hand[N]:FILTER: "Check the contents of your opponent's hand, and if their hand contains 2 or more
+    # Option cards, add 500 to your attack power" (Fenrir Sword St-921).  A's option +100 turns the battle (300 against
+    # 250) only when the count holds; greedy keeps it face-down otherwise (200 against 250).
+    def fight(cond, *top):
+        g, f = duel(a_opts=[f"atk+100 if {cond}"], b_opts=_B_DIGIMON, setup=_b_hand(*top))
+        assert all(c in g.ps[1].hand for c in top)  # checked, not taken
+        return f
+
+    assert fight("opp_hand:attr=Virus", 1) == [(300, 250)]  # one card: the filter condition of round 4
+    assert fight("opp_hand[2]:attr=Virus", 1) == [(200, 250)]  # one Virus card is not two
+    assert fight("opp_hand[2]:attr=Virus", 1, 3) == [(200, 250)]  # a Data card does not count
+    assert fight("opp_hand[2]:kind=Digimon", 1, 3) == [(300, 250)]  # two Digimon cards
+    assert fight("opp_hand[2]:attr=Virus", 1, 2) == [(300, 250)]
+    assert fight("opp_hand[3]:attr=Virus", 1, 2) == [(200, 250)]
+    assert fight("opp_hand[3]:kind=Digimon", 1, 2, 3) == [(300, 250)]
+    # B's other hand cards are the filler options: 6 cards, 3 of them Digimon, so 3 options and not 4
+    assert fight("opp_hand[3]:kind=Option", 1, 2, 3) == [(300, 250)]
+    assert fight("opp_hand[4]:kind=Option", 1, 2, 3) == [(200, 250)]
+    # a negated filter counts the cards that do not match: the 3 options and Dat are not Virus
+    assert fight("opp_hand[4]:attr!=Virus", 1, 2, 3) == [(300, 250)]
+    assert fight("opp_hand[5]:attr!=Virus", 1, 2, 3) == [(200, 250)]
+
+
+def test_printed_attack_against_the_opponents_final_attack():
+    # round 9a, base<opp_power: "when your attack power without modification by effects or abilities (in other words,
+    # the attack power stated on the card itself) is lower than the opponent's attack power after taking into account
+    # effects and abilities, add 200 to your attack power" (My Guard Is Like an Iron Wall! St-221).  A attacks with its
+    # printed B attack, 200.
+    assert duel(a_opts=["atk+100 if base<opp_power"])[1] == [(300, 250)]  # 200 < 250: used, A wins
+    # B's printed 190 is below 200, its final 210 (a passive +20) is above: the final attack power counts
+    assert duel(a_opts=["atk+100 if base<opp_power"], b_atk=(190, 180, 170), b_fx=["atk+20 | when: passive"])[1] == [
+        (300, 210)]
+    # A's own modification does not count: B's passive -100 on A leaves A's printed 200, not below B's 200, so the +100
+    # (which would make it a draw, 200 against 200) does not apply
+    g, f = duel(a_opts=["atk+100 if base<opp_power"], b_atk=(200, 180, 170), b_fx=["opp_atk-100 | when: passive"])
+    assert f == [(100, 200)] and g.card_uses[0, 1] == 0
+    # without the condition the same option would make it that draw (the condition, not the option, kept it unused)
+    assert duel(a_opts=["atk+100"], b_atk=(200, 180, 170), b_fx=["opp_atk-100 | when: passive"])[1] == [(200, 200)]
