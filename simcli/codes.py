@@ -198,7 +198,11 @@ OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its s
 # its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
 # support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 66
-N_OPS = 67
+# round 9a: (a `lose` row) the opponent loses as many points as this side lost to this turn's battle result (DM-PTS-1:
+# the lost points with the winner's lost*K / lost+N, 0 with no_loss): "the opponent loses the same amount of points as
+# you do" (St-110, CD-13)
+OP_DAMAGE_LOST = 67
+N_OPS = 68
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -64,3 +64,35 @@ def test_printed_attack_against_the_opponents_final_attack():
     assert f == [(100, 200)] and g.card_uses[0, 1] == 0
     # without the condition the same option would make it that draw (the condition, not the option, kept it unused)
     assert duel(a_opts=["atk+100"], b_atk=(200, 180, 170), b_fx=["opp_atk-100 | when: passive"])[1] == [(200, 200)]
+
+
+# A's option that turns a lost battle into a draw (+50: 250 against 250), with a lose row; B answers with its +100 in its
+# next window (350 against 250), so A loses after using it (DM-BAT-1: the windows go on while a player acts)
+MIRROR = ["atk+50", "damage_lost | when: lose"]
+
+
+def test_damage_lost_mirrors_the_points_lost_to_the_battle():
+    # round 9a, damage_lost: "When your Digimon loses the battle, the opponent loses the same amount of points as you do"
+    # (I'll Pull You Down to the Bottom of the Ocean!! St-110).  A loses its Level III column against B's Level III (20,
+    # DM-PTS-1 / C-LOST-1), then its lose row takes 20 from B at Point Calculation (engine 5's result rows).
+    g, f = duel(a_opts=[MIRROR], b_opts=["atk+100"])
+    assert f == [(250, 350)] and g.ps[0].points == 80 and g.ps[1].points == 80
+    assert g.card_uses[0, 1] == 1 and g.card_uses[1, 1] == 1
+    # the lost points as they were lost: the winner's lost*2 doubles them, and the mirror with them
+    g, f = duel(a_opts=[MIRROR], b_opts=["atk+100"], b_fx=["lost*2 | when: passive"])
+    assert f == [(250, 350)] and g.ps[0].points == 60 and g.ps[1].points == 60
+    # without the lose row B keeps its points (the row, not the battle, took them)
+    g, f = duel(a_opts=[["atk+50"]], b_opts=["atk+100"])
+    assert f == [(250, 350)] and g.ps[0].points == 80 and g.ps[1].points == 100
+
+
+def test_damage_lost_is_blocked_and_can_be_nothing():
+    # an effect on the opponent: B immune to option cards keeps its points (A's own +50 still applies); and a loss of no
+    # points (A's no_loss for the turn) mirrors none
+    g, f = duel(a_opts=[MIRROR], b_opts=["atk+100"], b_fx=["immune_options | when: passive"])
+    assert f == [(250, 350)] and g.ps[0].points == 80 and g.ps[1].points == 100
+    g, f = duel(a_opts=[MIRROR + ["no_loss"]], b_opts=["atk+100"])
+    assert f == [(250, 350)] and g.ps[0].points == 100 and g.ps[1].points == 100
+    # a drawn battle (B does not answer): both lose 10 (C-LOST-2) and the lose row does not apply
+    g, f = duel(a_opts=[MIRROR])
+    assert f == [(250, 250)] and g.card_uses[0, 1] == 1 and g.ps[0].points == 90 and g.ps[1].points == 90

@@ -2607,6 +2607,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 9a: "When your Digimon loses the battle, the opponent loses the same amount of points as you do" (St-110) /
+    # "After that, if you lost the battle on the turn during which this card was used, reduce the opponent's points by
+    # the same amount that your points were reduced by" (CD-13): an option's lose row, damage_lost (the battle's loss)
+    (r"(?:when your digimon loses the battle|(?:after that, )?if you lost the battle on the turn during which this card"
+     r" was used),? (?:the opponent loses the same amount of points as you do|reduce the opponent's points by the same"
+     r" amount that your points were reduced by)\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_Eff("damage_lost", when="lose")]),
     # ---- usage restrictions → card-wide conditions --------------------------------------------
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
