@@ -202,7 +202,10 @@ OP_OPP_SUPPORT_DARK = 66
 # the lost points with the winner's lost*K / lost+N, 0 with no_loss): "the opponent loses the same amount of points as
 # you do" (St-110, CD-13)
 OP_DAMAGE_LOST = 67
-N_OPS = 68
+# round 9a: (a battle modifier, with gain_field) the own Digimon's field icons are F alone this battle, and it gains no
+# other ("loses all of its field icons other than Metal Empire, and cannot gain any new field icons", St-811)
+OP_ONLY_FIELD = 68
+N_OPS = 69
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

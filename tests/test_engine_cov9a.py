@@ -96,3 +96,28 @@ def test_damage_lost_is_blocked_and_can_be_nothing():
     # a drawn battle (B does not answer): both lose 10 (C-LOST-2) and the lose row does not apply
     g, f = duel(a_opts=[MIRROR])
     assert f == [(250, 250)] and g.card_uses[0, 1] == 1 and g.ps[0].points == 90 and g.ps[1].points == 90
+
+
+def test_only_field_leaves_one_field_icon():
+    # round 9a, only_field: "Your Digimon gains the Metal Empire field icon. After that, add 150 to your attack power.
+    # Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons" (Cyber Parts
+    # St-811).  Alpha belongs to Virus Busters; rows after the loss (in row order) see Metal Empire alone.
+    vb = {"a_kw": {"fields": ["VB"]}}
+    assert duel(a_opts=[["gain_field(ME)", "atk+100 if field=VB"]], **vb)[1] == [(300, 250)]  # gained, VB kept
+    assert duel(a_opts=[["gain_field(ME)", "only_field(ME)", "atk+100 if field=VB"]], **vb)[1] == [(200, 250)]
+    assert duel(a_opts=[["gain_field(ME)", "only_field(ME)", "atk+100 if field=ME"]], **vb)[1] == [(300, 250)]
+    # no new field icon after it
+    assert duel(a_opts=[["gain_field(ME)", "gain_field(NSp)", "atk+100 if field=NSp"]], **vb)[1] == [(300, 250)]
+    assert duel(a_opts=[["gain_field(ME)", "only_field(ME)", "gain_field(NSp)", "atk+100 if field=NSp"]],
+                **vb)[1] == [(200, 250)]
+
+
+def test_only_field_is_what_the_opponent_sees():
+    # B acts first in the windows and passes (it wins); A's option (+60: 260 against 250) drops Alpha's Virus Busters
+    # icon, so B's answer "+100 when facing a Virus Busters Digimon" no longer applies and A wins; without the loss B's
+    # +100 turns the battle back (350)
+    vb = {"a_kw": {"fields": ["VB"]}}
+    g, f = duel(a_opts=[["gain_field(ME)", "only_field(ME)", "atk+60"]], b_opts=["atk+100 if opp_field=VB"], **vb)
+    assert f == [(260, 250)] and g.ps[1].points == 90 and g.card_uses[1, 1] == 0
+    g, f = duel(a_opts=[["gain_field(ME)", "atk+60"]], b_opts=["atk+100 if opp_field=VB"], **vb)
+    assert f == [(260, 350)] and g.ps[0].points == 80

@@ -389,7 +389,7 @@ def test_database_coverage_figures():
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
-    assert cov["options_modeled"] >= 248 and cov["options_with_effects"] >= 169  # round 9a (round 8: 244 / 165)
+    assert cov["options_modeled"] >= 249 and cov["options_with_effects"] >= 170  # round 9a (round 8: 244 / 165)
     assert cov["abilities"]["modeled"] >= 1386  # round 8 (round 7: 1373; round 6: 1367)
 
 
@@ -2034,3 +2034,13 @@ def test_round9a_the_opponent_loses_what_you_lost(rows):
     # a Digimon's such text is not an option's result row: unmodeled
     assert not translate_ability("X", "(O)When your Digimon loses the battle, the opponent loses the same amount of points"
                                       " as you do.").modeled
+
+
+def test_round9a_only_one_field_icon(rows):
+    # Cyber Parts St-811: only_field after the card's gain of that field icon; without the gain "other than Metal Empire"
+    # would leave the Digimon no icon at all, which only_field does not say: unmodeled
+    st811 = next(r for r in rows if r["Card Number"] == "St-811")
+    assert translate_row(st811).effects == ["gain_field(ME) | limit: lifespan", "atk+150 | limit: lifespan",
+                                            "only_field(ME) | limit: lifespan"]
+    assert not opt("(O)Add 100 to your attack power. (O)Your Digimon loses all of its field icons other than Metal Empire,"
+                   " and cannot gain any new field icons.").modeled

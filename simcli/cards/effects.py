@@ -246,7 +246,8 @@ _OP_CALL = {
     "keep_slot": E.OP_KEEP_SLOT,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
-_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
+            "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
@@ -367,7 +368,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return m.group(1), int(m.group(2)), mx, ""
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
         w = m.group(2).strip()
-        return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
+        return m.group(1), 0, 1, w if m.group(1) in ("gain_field", "only_field") else w.lower()  # a field code keeps its case (NSo)
     if (m := _RE_WORD.match(s)) and m.group(1) == "attack_pick":
         w = m.group(2).strip()
         if len(w) < 2 or sorted(set(w)) != list(w) or not set(w) <= set(E.BT_NAMES):
@@ -707,7 +708,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = (vocab.code("field", e.word) if e.op == "gain_field" else vocab.code("word", e.word)) \
+    row[E.E_ARG] = (vocab.code("field", e.word) if e.op in ("gain_field", "only_field") else vocab.code("word", e.word)) \
         if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)

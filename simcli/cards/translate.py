@@ -2607,6 +2607,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
+    # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
+    # the Digimon no field icon, which only_field does not say)
+    (rf"your digimon loses all of its field icons other than {_FIELD_RE},? and cannot gain any new field icons\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else [_Eff(f"only_field({_FIELDS[m.group(1).lower()]})"),
+                                                       _NeedOp(f"gain_field({_FIELDS[m.group(1).lower()]})", "other")]),
     # round 9a: "When your Digimon loses the battle, the opponent loses the same amount of points as you do" (St-110) /
     # "After that, if you lost the battle on the turn during which this card was used, reduce the opponent's points by
     # the same amount that your points were reduced by" (CD-13): an option's lose row, damage_lost (the battle's loss)

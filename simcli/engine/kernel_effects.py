@@ -164,7 +164,11 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
         elif kind == E.C_FIELD or kind == E.C_OPP_FIELD:
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == M[x, M_GAINFIELD], c)
+            gf = M[x, M_GAINFIELD]  # a gained field (gain_field); negative: that field alone (only_field, round 9a)
+            if gf < 0:
+                ok = cmp_has_nb(v == -gf, c)
+            else:
+                ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == gf, c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
@@ -425,7 +429,7 @@ OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(E.N_OPS, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
             E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-            E.OP_NO_DRAW_LOSS,
+            E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
@@ -806,7 +810,10 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
     elif op == E.OP_LOST_ADD:
         M[p, M_LOSTADD] += arg
     elif op == E.OP_GAIN_FIELD:
-        M[p, M_GAINFIELD] = arg
+        if M[p, M_GAINFIELD] >= 0:  # negative: only_field, no new field icon
+            M[p, M_GAINFIELD] = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a: M_GAINFIELD = -F, the field icon F alone
+        M[p, M_GAINFIELD] = -arg
     elif op == E.OP_NO_DRAW_LOSS:
         M[p, M_NODRAWLOSS] = 1
     elif op == E.OP_GAIN_KEYWORD:

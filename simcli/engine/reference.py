@@ -673,6 +673,7 @@ class Mods:
     no_loss: bool = False
     lost_add: int = 0
     gain_field: int = 0  # a field gained (gain_field; field code, 0 none)
+    only_field: bool = False  # round 9a: gain_field is the Digimon's only field icon, none other is gained (only_field)
     no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
 
 

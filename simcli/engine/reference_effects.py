@@ -48,7 +48,7 @@ PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_D
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-                                   E.OP_NO_DRAW_LOSS,
+                                   E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
@@ -177,7 +177,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FIELD, E.C_OPP_FIELD):
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
+            if mods[x.seat].only_field:  # round 9a: that field icon alone
+                ok = cmp_has(v == mods[x.seat].gain_field, c)
+            else:
+                ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
         elif kind in (E.C_TYPE, E.C_OPP_TYPE):
             x = p if kind == E.C_TYPE else o
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
@@ -479,7 +482,10 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     elif op == E.OP_LOST_ADD:
         mp.lost_add += arg
     elif op == E.OP_GAIN_FIELD:
-        mp.gain_field = arg
+        if not mp.only_field:  # no new field icon after only_field
+            mp.gain_field = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a
+        mp.gain_field, mp.only_field = arg, True
     elif op == E.OP_NO_DRAW_LOSS:
         mp.no_draw_loss = True
     elif op == E.OP_GAIN_KEYWORD:
