@@ -205,7 +205,10 @@ OP_DAMAGE_LOST = 67
 # round 9a: (a battle modifier, with gain_field) the own Digimon's field icons are F alone this battle, and it gains no
 # other ("loses all of its field icons other than Metal Empire, and cannot gain any new field icons", St-811)
 OP_ONLY_FIELD = 68
-N_OPS = 69
+# round 9a: one of the opponent's face-down slot cards, picked blind (uniformly at random), to its Dark Area ("send one
+# of the face-down cards in the opponent's slots to the Dark Area, without looking at its contents")
+OP_OPP_DOWN_ONE = 69
+N_OPS = 70
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

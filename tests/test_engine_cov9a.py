@@ -121,3 +121,34 @@ def test_only_field_is_what_the_opponent_sees():
     assert f == [(260, 250)] and g.ps[1].points == 90 and g.card_uses[1, 1] == 0
     g, f = duel(a_opts=[["gain_field(ME)", "atk+60"]], b_opts=["atk+100 if opp_field=VB"], **vb)
     assert f == [(260, 350)] and g.ps[0].points == 80
+
+
+# two options B never uses (its Level III is never Ultimate): they stay face-down in B's slots 1 and 2
+_B_DOWN = ["atk+100 if level=Ultimate", "atk+100 if level=Ultimate"]
+
+
+def _down_taken(g):
+    """B's face-down cards 1, 2 that went to its Dark Area (the others are still in its slots)."""
+    b = g.ps[1]
+    assert sorted([c for c in (1, 2) if c in b.dark] + [c for c in b.slots if c >= 0]) == [1, 2]
+    return [c for c in (1, 2) if c in b.dark]
+
+
+def test_opp_down_one_takes_one_face_down_card():
+    # round 9a, opp_down_one: "Send one of the face-down cards in the opponent's slots to the Dark Area, without looking at
+    # its contents" (Bo-158, Re-27t): one of B's two face-down cards, a blind (random) pick, the same card on both engines
+    # (both_turn compares the zones).  A's option also adds 100, so greedy uses it (300 against 250).
+    g, f = duel(a_opts=[["opp_down_one", "atk+100"]], b_opts=_B_DOWN)
+    assert f == [(300, 250)] and len(_down_taken(g)) == 1
+    # an effect on the opponent: B immune to option cards keeps both
+    g, f = duel(a_opts=[["opp_down_one", "atk+100"]], b_opts=_B_DOWN, b_fx=["immune_options | when: passive"])
+    assert f == [(300, 250)] and _down_taken(g) == []
+
+
+def test_opp_down_one_on_a_lost_battle():
+    # "When you lose the battle, (you may) choose one face-down card in your opponent's slots and send it to the Dark Area"
+    # (Mantaraymon Bo-464 …, St-145): A's Alpha loses (200 against 250) and takes one; without the row none goes
+    g, f = duel(a_fx=["opp_down_one | when: lose"], b_opts=_B_DOWN)
+    assert f == [(200, 250)] and g.ps[0].points == 80 and len(_down_taken(g)) == 1
+    g, f = duel(a_fx=["opp_down_one | when: win"], b_opts=_B_DOWN)
+    assert f == [(200, 250)] and _down_taken(g) == []

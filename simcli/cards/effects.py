@@ -221,6 +221,7 @@ _OP_SIMPLE = {
     "lost_to_hand": E.OP_LOST_TO_HAND,
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
     "damage_lost": E.OP_DAMAGE_LOST,  # round 9a
+    "opp_down_one": E.OP_OPP_DOWN_ONE,  # round 9a
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -908,6 +908,13 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: \(including cards currently in effect\))? to the dark area", lambda m: [_Eff("opp_slots_clear")]),
         (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
+        # round 9a: one face-down card of the opponent's slots, unseen (opp_down_one: a blind pick).  "Choose one": the
+        # chooser cannot see the face-down cards, so its pick is as blind; "either your or your opponent's slots" (Bo-158):
+        # the opponent's (a face-down option does nothing, C-OPT-2, and the own slot cards can be discarded in Preparation
+        # anyway, C-OPT-1: removing the own never helps the user)
+        (r"(?:send one (?:of the )?face-down cards? (?:in|from) (?:either your or )?(?:your |the )?opponent's (?:option )?slots"
+         r" to the dark area|choose one face-down card (?:in|from) (?:your |the )?opponent's (?:option )?slots and send it to"
+         r" the dark area)(?:,? without (?:checking|looking at) its contents)?", lambda m: [_Eff("opp_down_one")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_wipe")]),
         # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
@@ -2902,6 +2909,10 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
             # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
             p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
                  if isinstance(x, _Eff) and x.op.startswith(_EVOLVED_OPS) else x for x in p]
+        if _AFTER_EVOLVING.match(s) and out and isinstance(out[-1], _Eff) and out[-1].when == "start":
+            # round 9a: "At the start of the battle, you may send …. After that, add 100 to your attack power" (Bo-848):
+            # the action after a start-of-battle one is at the start of the battle too
+            p = [replace(x, when="start") if isinstance(x, _Eff) and not x.when else x for x in p]
         evolving = evolving or any(isinstance(x, _Req) or (isinstance(x, _Eff) and x.op in ("evolve_ignore", "evolve_now"))
                                    for x in p)
         out += p

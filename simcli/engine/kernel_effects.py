@@ -442,7 +442,7 @@ for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
             E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK,
-            E.OP_DAMAGE_LOST):
+            E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -528,7 +528,7 @@ def kind_blocked_nb(T, S, M, X, p, r):
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
     if op == E.OP_FORCE_DRAW:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DRAW)
-    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR:
+    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR or op == E.OP_OPP_DOWN_ONE:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_CLEAR)
     return False
 
@@ -607,6 +607,20 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        n = 0
+        for k in range(3):
+            if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                n += 1
+        if n > 0:
+            j = randint_nb(rng, n)
+            for k in range(3):
+                if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                    if j == 0:
+                        push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                        S[o, SLOT + k] = -1
+                        break
+                    j -= 1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
         if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r):
             push_nb(S, o, DARK, DARK_N, S[o, TOP])

@@ -43,7 +43,8 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST,
+                         E.OP_OPP_DOWN_ONE}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -397,7 +398,7 @@ def kind_blocked(g, p, row, mods) -> bool:
         return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
     if op == E.OP_FORCE_DRAW:
         return has_immunity(g, o, E.OP_IMMUNE_DRAW, mods)
-    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR):
+    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR, E.OP_OPP_DOWN_ONE):
         return has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods)
     return False
 
@@ -595,6 +596,13 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 moved = True
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        down = [k for k in range(3) if o.slots[k] >= 0 and o.slot_up[k] == 0]
+        if down:
+            k = down[g.rng.randint(len(down))]
+            g.log_line(f"  {'AB'[p.seat]} sends a face-down {g.cname(o, o.slots[k])} (seat {'AB'[o.seat]}) to the Dark Area")
+            o.dark.append(o.slots[k])
+            o.slots[k] = -1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
         if o.top >= 0 and row_filter(t, o.seat, o.top, row):
             g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
