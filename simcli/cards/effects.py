@@ -80,6 +80,12 @@ One effect per string::
               | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
                                            goes to its Dark Area, if it matches the row filter (if any); its
                                            support stays used this turn (round 8)
+              | damage_lost                (a lose row) the opponent loses the points this side lost to this
+                                           turn's battle result (round 9a)
+              | only_field(F)              own Digimon's field icons are F alone this battle, and it gains no
+                                           other (after gain_field(F); round 9a)
+              | opp_down_one               one of the opponent's face-down slot cards, a blind (random) pick,
+                                           goes to its Dark Area (round 9a)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
