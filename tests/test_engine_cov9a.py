@@ -152,3 +152,24 @@ def test_opp_down_one_on_a_lost_battle():
     assert f == [(200, 250)] and g.ps[0].points == 80 and len(_down_taken(g)) == 1
     g, f = duel(a_fx=["opp_down_one | when: win"], b_opts=_B_DOWN)
     assert f == [(200, 250)] and _down_taken(g) == []
+
+
+def test_a_digimons_automatic_removal_of_a_named_field():
+    # round 9a (translator, existing words): "During battle, invalidate one of the opponent's 'Dark City' cards and send it
+    # to the Dark Area" (Bo-512 …) is a passive opp_clear(1) with a name filter: applied once at the start of the battle,
+    # before the face-up options (docs/engine.md), so B's face-up Field (+100, used in an earlier Evolution phase) never
+    # adds in this battle; a Field of another name stays (B wins 350 against 200)
+    from simcli.engine.reference import PERSIST
+    from test_engine_rules import opt
+
+    def up(g):
+        g.ps[1].slot_up[0] = PERSIST  # B's Field used before, face-up until discarded
+
+    def field(name):
+        return opt(name, effects=["atk+100 | limit: discarded"], timing="evolution", option_type="Field")
+
+    rm = ["opp_clear(1) | when: passive | filter: name=Dark City"]
+    g, f = duel(a_fx=rm, b_opts=[field("Dark City")], setup=up)
+    assert f == [(200, 250)] and g.ps[1].slots[0] == -1 and 1 in g.ps[1].dark
+    g, f = duel(a_fx=rm, b_opts=[field("Sky City")], setup=up)
+    assert f == [(200, 350)] and g.ps[1].slots[0] == 1

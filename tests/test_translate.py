@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9a: 0.635)
-    assert _ability_coverage(translated) >= 0.635
+    # round 8: 0.632; round 9a: 0.638)
+    assert _ability_coverage(translated) >= 0.638
 
 
 def _options_with_effects(translated) -> int:
@@ -390,7 +390,7 @@ def test_database_coverage_figures():
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
     assert cov["options_modeled"] >= 250 and cov["options_with_effects"] >= 171  # round 9a (round 8: 244 / 165)
-    assert cov["abilities"]["modeled"] >= 1393  # round 9a (round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["abilities"]["modeled"] >= 1400  # round 9a (round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -2063,3 +2063,24 @@ def test_round9a_one_face_down_card_of_the_opponent(rows):
     # looking at a face-down card is not this
     assert not abil("(O)At the start of your preparation phase, you may check the contents of one face-down card in the"
                     " opponent's slots.").modeled
+
+
+def test_round9a_invalidate_a_named_card_and_send_it_away(rows):
+    # "During battle, invalidate one of the opponent's 'Dark City' cards and send it to the Dark Area" (Megalo Growmon
+    # Bo-512): the card leaves, an active one: opp_clear(1) with its name, automatic (no "you may": a passive row, applied
+    # at the start of the battle); the support form (Tentomon St-621) is a support row
+    by = {r["Card Number"]: r for r in rows}
+    assert translate_row(by["Bo-512"]).effects == ["opp_clear(1) | when: passive | filter: name=Dark City"]
+    assert translate_row(by["St-621"]).effects[-1] == "opp_clear(1) | when: support | filter: name=Infinity Tower"
+    # the decision rests on the data: every card so named is a Field (active since its Evolution phase)
+    names = set()
+    for r in rows:
+        for m in re.finditer(r"invalidate one of (?:the|your) opponent's '([^\"]+?)' cards?,? and send it to the dark area",
+                             r["Abilities"], re.I):
+            if translate_row(r).modeled:
+                names.add(m.group(1))
+    assert names >= {"Dark City", "Sky City", "Infinity Tower"}
+    types = {r["Name"]: r["Type"] for r in rows if r["Level"] == ""}
+    assert all(types.get(n) == "Field" for n in names), {n: types.get(n) for n in names}
+    # without "and send it to the Dark Area" (does the card stay in its slot?) it stays unmodeled
+    assert not abil("(O)During battle, invalidate one of the opponent's 'Dark City' cards.").modeled

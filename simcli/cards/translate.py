@@ -908,6 +908,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: \(including cards currently in effect\))? to the dark area", lambda m: [_Eff("opp_slots_clear")]),
         (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
+        # round 9a: "invalidate one of the opponent's 'Dark City' cards and send it to the Dark Area" (Bo-512 …): the card
+        # leaves (so "invalidate" needs no reading of its own) and is an active one, opp_clear(1) with its name; every
+        # card so named is a Field, active since its Evolution phase (tests/test_translate.py checks the data)
+        (r"invalidate one of (?:the|your) opponent's '(?P<n>[^\"]+?)' cards?,? and send it to the dark area",
+         lambda m: [_Eff("opp_clear(1)", filters=(f"name={_fix_name(m.group('n'))}",))]),
         # round 9a: one face-down card of the opponent's slots, unseen (opp_down_one: a blind pick).  "Choose one": the
         # chooser cannot see the face-down cards, so its pick is as blind; "either your or your opponent's slots" (Bo-158):
         # the opponent's (a face-down option does nothing, C-OPT-2, and the own slot cards can be discarded in Preparation
