@@ -208,7 +208,11 @@ OP_ONLY_FIELD = 68
 # round 9a: one of the opponent's face-down slot cards, picked blind (uniformly at random), to its Dark Area ("send one
 # of the face-down cards in the opponent's slots to the Dark Area, without looking at its contents")
 OP_OPP_DOWN_ONE = 69
-N_OPS = 70
+# round 9a: (a Digimon's printed passive row) this card, as the box's top card, is not sent to the Dark Area by the
+# opponent's option cards (opp_box_dark of an option; "Cannot be sent to the Dark Area due to the effects of the
+# opponent's Option cards", Bx-80); read from the card's rows, as printed text also while its abilities are void
+OP_NO_OPTION_DARK = 70
+N_OPS = 71
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

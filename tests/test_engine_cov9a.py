@@ -173,3 +173,24 @@ def test_a_digimons_automatic_removal_of_a_named_field():
     assert f == [(200, 250)] and g.ps[1].slots[0] == -1 and 1 in g.ps[1].dark
     g, f = duel(a_fx=rm, b_opts=[field("Sky City")], setup=up)
     assert f == [(200, 350)] and g.ps[1].slots[0] == 1
+
+
+def test_no_option_dark_keeps_the_box_digimon_against_options_only():
+    # round 9a, no_option_dark: "Cannot be sent to the Dark Area due to the effects of the opponent's Option cards" (Bx-80,
+    # Bx-92, Bx-96; printed, no ◎).  The round-7 duel (tests/test_engine_cov7.py): B's Gamma (Level IV, 400) on its Level
+    # III Beta; A's Berenjena-like option sends it to the Dark Area and adds 250 (450).
+    from test_engine_cov7 import SEND, _gamma_on_top
+
+    gamma, setup = _gamma_on_top()
+    g, f = duel(a_opts=[SEND], b_opts=[gamma], setup=setup)
+    assert f == [(450, 250)] and 1 in g.ps[1].dark and g.ps[1].points == 90  # sent: Beta battles and loses 10
+    gamma, setup = _gamma_on_top(effects=["no_option_dark | when: passive"])
+    g, f = duel(a_opts=[SEND], b_opts=[gamma], setup=setup)
+    assert f == [(450, 400)] and g.ps[1].points == 60  # stays: Gamma battles (and dies as the loser, losing 40)
+    # printed text: its abilities void (A's passive void_abilities) do not lift it
+    g, f = duel(a_opts=[SEND], b_opts=[gamma], setup=setup, a_fx=["void_abilities | when: passive"])
+    assert f == [(450, 400)] and g.ps[1].points == 60
+    # a Digimon's ability is not an option card: A's removal at the start of the battle still sends Gamma away (Beta
+    # then battles, 250 against Alpha's 200)
+    g, f = duel(a_fx=["opp_box_dark | when: start | filter: type~Unknown"], b_opts=[gamma], setup=setup)
+    assert f == [(200, 250)] and 1 in g.ps[1].dark and g.ps[1].top == -1

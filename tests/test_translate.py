@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9a: 0.638)
-    assert _ability_coverage(translated) >= 0.638
+    # round 8: 0.632; round 9a: 0.640)
+    assert _ability_coverage(translated) >= 0.640
 
 
 def _options_with_effects(translated) -> int:
@@ -390,7 +390,7 @@ def test_database_coverage_figures():
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
     assert cov["options_modeled"] >= 250 and cov["options_with_effects"] >= 171  # round 9a (round 8: 244 / 165)
-    assert cov["abilities"]["modeled"] >= 1400  # round 9a (round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["abilities"]["modeled"] >= 1403  # round 9a (round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -2084,3 +2084,12 @@ def test_round9a_invalidate_a_named_card_and_send_it_away(rows):
     assert all(types.get(n) == "Field" for n in names), {n: types.get(n) for n in names}
     # without "and send it to the Dark Area" (does the card stay in its slot?) it stays unmodeled
     assert not abil("(O)During battle, invalidate one of the opponent's 'Dark City' cards.").modeled
+
+
+def test_round9a_not_sent_to_the_dark_area_by_options(rows):
+    # "Cannot be sent to the Dark Area due to the effects of the opponent's Option cards" (Bx-80, Bx-92, Bx-96): a printed
+    # flag (no ◎: no "special: no", as no_ignore), read by an option's opp_box_dark
+    by = {r["Card Number"]: r for r in rows}
+    for k in ("Bx-80", "Bx-92", "Bx-96"):
+        assert translate_row(by[k]).effects == ["no_option_dark | when: passive"], k
+    assert not opt("Cannot be sent to the Dark Area due to the effects of the opponent's Option cards.").modeled

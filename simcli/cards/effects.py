@@ -86,6 +86,8 @@ One effect per string::
                                            other (after gain_field(F); round 9a)
               | opp_down_one               one of the opponent's face-down slot cards, a blind (random) pick,
                                            goes to its Dark Area (round 9a)
+              | no_option_dark             (a Digimon's printed passive) the opponent's option cards cannot send
+                                           this card from the box to the Dark Area (opp_box_dark; round 9a)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -228,6 +230,7 @@ _OP_SIMPLE = {
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
     "damage_lost": E.OP_DAMAGE_LOST,  # round 9a
     "opp_down_one": E.OP_OPP_DOWN_ONE,  # round 9a
+    "no_option_dark": E.OP_NO_OPTION_DARK,  # round 9a
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -2485,6 +2485,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
+    # round 9a: "Cannot be sent to the Dark Area due to the effects of the opponent's Option cards" (Bx-80): a printed flag
+    # against an option's opp_box_dark (the only way an option sends a box Digimon there; losing a battle is not an effect)
+    (r"(?:this digimon )?cannot be sent to the dark area due to the effects of the opponent's option cards\.?",
+     _digimon_only(_Eff("no_option_dark", when="passive"))),
     (r"regain (\d+) points when you (?:evolve|fuse) (?:in)?to this digimon\.?", _evolved_heal),
     (r"this digimon (?:will )?always attacks? last(?:,? regardless of (?:the )?(?:original )?turn order)?\.?",
      _digimon_only(_Eff("attack_last", when="passive"))),
@@ -3267,7 +3271,7 @@ def translate_ability(name: str, text: str) -> Translation:
 
 
 # unconditional printed flags, which the tables read whether or not the abilities are void: no "special: no"
-_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities")
+_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities", "no_option_dark")
 _NOT_SPECIAL = re.compile(r"\(this is not a special ability\)", re.I)
 
 

@@ -480,6 +480,15 @@ def _has_immunity_c_nb(T, S, M, X, o, op):
     return False
 
 
+@njit(cache=True, _nrt=False)
+def card_has_op_nb(T, s, c, op):
+    """Card c of seat s has a row of operation op (a printed flag such as no_option_dark, round 9a)."""
+    for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == op:
+            return True
+    return False
+
+
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def keep_slot_nb(T, S, o, k):
     return _keep_slot_c_nb(T, S, np.int64(o), np.int64(k))
@@ -622,7 +631,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                         break
                     j -= 1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r):
+        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
+                and not (from_option != 0 and card_has_op_nb(T, o, S[o, TOP], E.OP_NO_OPTION_DARK)):
             push_nb(S, o, DARK, DARK_N, S[o, TOP])
             S[o, TOP] = -1
             S[o, EVOLVED] = 0

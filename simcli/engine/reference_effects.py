@@ -604,7 +604,9 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             o.dark.append(o.slots[k])
             o.slots[k] = -1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if o.top >= 0 and row_filter(t, o.seat, o.top, row):
+        # round 9a: a card with the printed no_option_dark stays when an option sends it
+        if o.top >= 0 and row_filter(t, o.seat, o.top, row) and not (
+                from_option and any(int(x[E.E_OP]) == E.OP_NO_OPTION_DARK for x in rows(g, o.seat, o.top))):
             g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
             o.dark.append(o.top)
             o.top = -1
