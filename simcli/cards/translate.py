@@ -525,6 +525,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
         (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
+        # round 9a: "if you already have a 'Sniper Phantom' in your slots" (Strike Phantom Bo-915): a card of that name in
+        # the own slots, face up or down (slot:FILTER)
+        (r"you (?:already )?have (?:a |an )?'(?P<n>[^'\"]+)'(?: card)? in your (?:option )?slots",
+         lambda m: [f"slot:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
@@ -1689,6 +1693,8 @@ def _restriction_alts(text: str) -> list[list[str]] | None:
             part, kw = n.group(1), [f"keyword={_kw(n.group(2))}"]
         elif n := re.fullmatch(rf"(.+?) belonging to {_FIELD_RE}", part, re.I):
             part, kw = n.group(1), [f"field={_FIELDS[n.group(2).lower()]}"]
+        if re.fullmatch(r"(?:an? )?(?:fusion|transcendent) form(?: digimon)?", part, re.I):
+            continue  # round 9a: a Fusion / Transcendent Form is a Hybrid level (DM-DECK-3; a data test checks it)
         if re.fullmatch(rf"(?:an? )?{_LVLIST}(?: digimon)?", part, re.I):
             lv = _level_conds("level", _levels(part))
             if lv is None:
