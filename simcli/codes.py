@@ -198,7 +198,21 @@ OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its s
 # its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
 # support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 66
-N_OPS = 67
+# round 9a: (a `lose` row) the opponent loses as many points as this side lost to this turn's battle result (DM-PTS-1:
+# the lost points with the winner's lost*K / lost+N, 0 with no_loss): "the opponent loses the same amount of points as
+# you do" (St-110, CD-13)
+OP_DAMAGE_LOST = 67
+# round 9a: (a battle modifier, with gain_field) the own Digimon's field icons are F alone this battle, and it gains no
+# other ("loses all of its field icons other than Metal Empire, and cannot gain any new field icons", St-811)
+OP_ONLY_FIELD = 68
+# round 9a: one of the opponent's face-down slot cards, picked blind (uniformly at random), to its Dark Area ("send one
+# of the face-down cards in the opponent's slots to the Dark Area, without looking at its contents")
+OP_OPP_DOWN_ONE = 69
+# round 9a: (a Digimon's printed passive row) this card, as the box's top card, is not sent to the Dark Area by the
+# opponent's option cards (opp_box_dark of an option; "Cannot be sent to the Dark Area due to the effects of the
+# opponent's Option cards", Bx-80); read from the card's rows, as printed text also while its abilities are void
+OP_NO_OPTION_DARK = 70
+N_OPS = 71
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -247,7 +261,16 @@ C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
 C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
-N_CONDS = 40
+# round 9a: N or more cards of the opponent's hand match a filter ("if their hand contains 2 or more Option cards",
+# St-921): cmp = FK_*, value = filter value << COUNT_BITS | N (N in 2 .. 15; one card is C_OPP_HANDF)
+C_OPP_HANDN = 40
+# round 9a: the own printed attack power of the attack used (the card's column, no modification, not zeroed)
+# compared (cmp) with the opponent's final attack power now (no value; St-221 "the attack power stated on the card
+# itself is lower than the opponent's attack power after taking into account effects and abilities")
+C_BASE_REL = 41
+N_CONDS = 42
+COUNT_BITS = 4  # C_OPP_HANDN: the low bits of the value hold the count
+COUNT_MASK = (1 << COUNT_BITS) - 1
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

@@ -80,6 +80,14 @@ One effect per string::
               | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
                                            goes to its Dark Area, if it matches the row filter (if any); its
                                            support stays used this turn (round 8)
+              | damage_lost                (a lose row) the opponent loses the points this side lost to this
+                                           turn's battle result (round 9a)
+              | only_field(F)              own Digimon's field icons are F alone this battle, and it gains no
+                                           other (after gain_field(F); round 9a)
+              | opp_down_one               one of the opponent's face-down slot cards, a blind (random) pick,
+                                           goes to its Dark Area (round 9a)
+              | no_option_dark             (a Digimon's printed passive) the opponent's option cards cannot send
+                                           this card from the box to the Dark Area (opp_box_dark; round 9a)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -118,6 +126,10 @@ One effect per string::
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
+              | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
+                                           "if their hand contains 2 or more Option cards", round 9a)
+              | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
+                                           against the opponent's final attack power now (round 9a)
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
@@ -216,6 +228,9 @@ _OP_SIMPLE = {
     "attack_high": E.OP_ATTACK_HIGH,
     "lost_to_hand": E.OP_LOST_TO_HAND,
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
+    "damage_lost": E.OP_DAMAGE_LOST,  # round 9a
+    "opp_down_one": E.OP_OPP_DOWN_ONE,  # round 9a
+    "no_option_dark": E.OP_NO_OPTION_DARK,  # round 9a
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -241,7 +256,8 @@ _OP_CALL = {
     "keep_slot": E.OP_KEEP_SLOT,
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
-_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
+            "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
@@ -272,6 +288,9 @@ _COND_WORD = {
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
+# round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
+_RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
@@ -359,7 +378,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return m.group(1), int(m.group(2)), mx, ""
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
         w = m.group(2).strip()
-        return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
+        return m.group(1), 0, 1, w if m.group(1) in ("gain_field", "only_field") else w.lower()  # a field code keeps its case (NSo)
     if (m := _RE_WORD.match(s)) and m.group(1) == "attack_pick":
         w = m.group(2).strip()
         if len(w) < 2 or sorted(set(w)) != list(w) or not set(w) <= set(E.BT_NAMES):
@@ -396,6 +415,12 @@ def _parse_cond(s: str) -> Cond:
     if colon and head.strip() in _COND_FILTER and rest.strip():
         key, cmp, value = _parse_filter(rest)
         return Cond(head.strip(), ":", f"{key}{cmp}{value}")
+    if colon and (m := _RE_COUNT.match(head.strip())) and m.group(1) in _COND_COUNT and rest.strip():
+        n = int(m.group(2))
+        if not 2 <= n <= E.COUNT_MASK:
+            raise EffectSyntaxError(f"count {n} out of 2 .. {E.COUNT_MASK} in {s!r}")
+        key, cmp, value = _parse_filter(rest)
+        return Cond(f"{m.group(1)}[{n}]", ":", f"{key}{cmp}{value}")
     m = _RE_COND.match(s)
     if not m:
         raise EffectSyntaxError(f"bad condition {s!r}")
@@ -403,6 +428,9 @@ def _parse_cond(s: str) -> Cond:
     if kind in _COND_LEVEL:
         if value not in E.LEVEL_INDEX or cmp == "~":
             raise EffectSyntaxError(f"bad level condition {s!r}")
+    elif kind == "base":
+        if value != "opp_power" or cmp == "~":
+            raise EffectSyntaxError(f"bad printed-attack condition {s!r} (base OP opp_power)")
     elif kind in _COND_NUM:
         if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
             raise EffectSyntaxError(f"bad number condition {s!r}")
@@ -690,7 +718,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = (vocab.code("field", e.word) if e.op == "gain_field" else vocab.code("word", e.word)) \
+    row[E.E_ARG] = (vocab.code("field", e.word) if e.op in ("gain_field", "only_field") else vocab.code("word", e.word)) \
         if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)
@@ -701,10 +729,17 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         if c.kind in _COND_FLAG:
             kind = _COND_FLAG[c.kind]
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
+        elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
+            kind = _COND_COUNT[m.group(1)]
+            key, fcmp, fval = _parse_filter(c.value)
+            cmp, value = filter_code(key, fcmp, fval, vocab)
+            value = (value << E.COUNT_BITS) | int(m.group(2))  # E.C_OPP_HANDN: filter value, then the count
         elif c.cmp == ":":
             kind = _COND_FILTER[c.kind]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
+        elif c.kind == "base":
+            kind, value = E.C_BASE_REL, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

@@ -525,12 +525,22 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
         (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
+        # round 9a: "if you already have a 'Sniper Phantom' in your slots" (Strike Phantom Bo-915): a card of that name in
+        # the own slots, face up or down (slot:FILTER)
+        (r"you (?:already )?have (?:a |an )?'(?P<n>[^'\"]+)'(?: card)? in your (?:option )?slots",
+         lambda m: [f"slot:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
         # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
         (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         (rf"this card is used by (?:a |your )?digimon belonging to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
+        # round 9a: "your attack power without modification by effects or abilities (in other words, the attack power
+        # stated on the card itself) is lower than the opponent's attack power after taking into account effects and
+        # abilities" (St-221): the printed number of the attack used against the opponent's final attack power
+        (r"your attack power without modification by effects or abilities \(in other words, the attack power stated on"
+         r" the card itself\) is lower than the opponent's attack power after taking into account (?:the )?effects and"
+         r" (?:special )?abilities", lambda m: ["base<opp_power"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -551,12 +561,22 @@ def _opp_hand_conds(desc: str) -> list[str]:
     → one ``opp_hand:`` filter, only where the filter alone says "a Digimon": an attribute, a field, a
     level, a species, a name (option cards have none of them; an option may grant an ability keyword or
     have a frame or a category, so those would need two filters on one card)."""
-    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", desc.strip(), flags=re.I)
+    d = desc.strip()
+    # round 9a: "2 or more Option cards" (St-921): a count, ``opp_hand[N]:FILTER``; "Option cards" / "Digimon cards"
+    # are kind= filters (the count needs one filter: a card matches it or not)
+    count = 1
+    if m := re.fullmatch(rf"{_N} or more (.+)", d, re.I):
+        count, d = _num(m.group(1)), m.group(2)
+        if count < 2:
+            raise _Fail("hand-disruption")
+        if k := re.fullmatch(r"(option|digimon) cards", d, re.I):
+            return [f"opp_hand[{count}]:kind={k.group(1).capitalize()}"]
+    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", d, flags=re.I)
     d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
     conds = _support_desc(d)
     if conds is None or len(conds) != 1 or not re.fullmatch(r"(?:attr|field|level|species|name)=[^&]+", conds[0]):
         raise _Fail("hand-disruption")
-    return [f"opp_hand:{conds[0]}"]
+    return [f"opp_hand:{conds[0]}" if count == 1 else f"opp_hand[{count}]:{conds[0]}"]
 
 
 def _lower_than(kind: str, text: str) -> list[str]:
@@ -892,6 +912,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: \(including cards currently in effect\))? to the dark area", lambda m: [_Eff("opp_slots_clear")]),
         (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
+        # round 9a: "invalidate one of the opponent's 'Dark City' cards and send it to the Dark Area" (Bo-512 …): the card
+        # leaves (so "invalidate" needs no reading of its own) and is an active one, opp_clear(1) with its name; every
+        # card so named is a Field, active since its Evolution phase (tests/test_translate.py checks the data)
+        (r"invalidate one of (?:the|your) opponent's '(?P<n>[^\"]+?)' cards?,? and send it to the dark area",
+         lambda m: [_Eff("opp_clear(1)", filters=(f"name={_fix_name(m.group('n'))}",))]),
+        # round 9a: one face-down card of the opponent's slots, unseen (opp_down_one: a blind pick).  "Choose one": the
+        # chooser cannot see the face-down cards, so its pick is as blind; "either your or your opponent's slots" (Bo-158):
+        # the opponent's (a face-down option does nothing, C-OPT-2, and the own slot cards can be discarded in Preparation
+        # anyway, C-OPT-1: removing the own never helps the user)
+        (r"(?:send one (?:of the )?face-down cards? (?:in|from) (?:either your or )?(?:your |the )?opponent's (?:option )?slots"
+         r" to the dark area|choose one face-down card (?:in|from) (?:your |the )?opponent's (?:option )?slots and send it to"
+         r" the dark area)(?:,? without (?:checking|looking at) its contents)?", lambda m: [_Eff("opp_down_one")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_wipe")]),
         # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
@@ -1661,6 +1693,8 @@ def _restriction_alts(text: str) -> list[list[str]] | None:
             part, kw = n.group(1), [f"keyword={_kw(n.group(2))}"]
         elif n := re.fullmatch(rf"(.+?) belonging to {_FIELD_RE}", part, re.I):
             part, kw = n.group(1), [f"field={_FIELDS[n.group(2).lower()]}"]
+        if re.fullmatch(r"(?:an? )?(?:fusion|transcendent) form(?: digimon)?", part, re.I):
+            continue  # round 9a: a Fusion / Transcendent Form is a Hybrid level (DM-DECK-3; a data test checks it)
         if re.fullmatch(rf"(?:an? )?{_LVLIST}(?: digimon)?", part, re.I):
             lv = _level_conds("level", _levels(part))
             if lv is None:
@@ -2457,6 +2491,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
+    # round 9a: "Cannot be sent to the Dark Area due to the effects of the opponent's Option cards" (Bx-80): a printed flag
+    # against an option's opp_box_dark (the only way an option sends a box Digimon there; losing a battle is not an effect)
+    (r"(?:this digimon )?cannot be sent to the dark area due to the effects of the opponent's option cards\.?",
+     _digimon_only(_Eff("no_option_dark", when="passive"))),
     (r"regain (\d+) points when you (?:evolve|fuse) (?:in)?to this digimon\.?", _evolved_heal),
     (r"this digimon (?:will )?always attacks? last(?:,? regardless of (?:the )?(?:original )?turn order)?\.?",
      _digimon_only(_Eff("attack_last", when="passive"))),
@@ -2591,11 +2629,28 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
+    # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
+    # the Digimon no field icon, which only_field does not say)
+    (rf"your digimon loses all of its field icons other than {_FIELD_RE},? and cannot gain any new field icons\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else [_Eff(f"only_field({_FIELDS[m.group(1).lower()]})"),
+                                                       _NeedOp(f"gain_field({_FIELDS[m.group(1).lower()]})", "other")]),
+    # round 9a: "When your Digimon loses the battle, the opponent loses the same amount of points as you do" (St-110) /
+    # "After that, if you lost the battle on the turn during which this card was used, reduce the opponent's points by
+    # the same amount that your points were reduced by" (CD-13): an option's lose row, damage_lost (the battle's loss)
+    (r"(?:when your digimon loses the battle|(?:after that, )?if you lost the battle on the turn during which this card"
+     r" was used),? (?:the opponent loses the same amount of points as you do|reduce the opponent's points by the same"
+     r" amount that your points were reduced by)\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_Eff("damage_lost", when="lose")]),
     # ---- usage restrictions → card-wide conditions --------------------------------------------
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
     (r"this card can only be used by (?:a |an )?(?P<d>.+?)\.?", _used_by),
+    # round 9a: "The ability "grappling" is needed to use this card" / "In order to use this card, the ability
+    # "underwater" is needed": the own Digimon has the keyword (printed or gained, as every keyword= condition)
+    (rf"(?:the ability {_KW} is needed to (?:be able to )?use this card|in order to use this card, the ability {_KW}"
+     r" is needed)\.?", lambda m, ctx: [_Cond(f"keyword={_kw(m.group(1) or m.group(2))}")]),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",
@@ -2869,6 +2924,10 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
             # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
             p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
                  if isinstance(x, _Eff) and x.op.startswith(_EVOLVED_OPS) else x for x in p]
+        if _AFTER_EVOLVING.match(s) and out and isinstance(out[-1], _Eff) and out[-1].when == "start":
+            # round 9a: "At the start of the battle, you may send …. After that, add 100 to your attack power" (Bo-848):
+            # the action after a start-of-battle one is at the start of the battle too
+            p = [replace(x, when="start") if isinstance(x, _Eff) and not x.when else x for x in p]
         evolving = evolving or any(isinstance(x, _Req) or (isinstance(x, _Eff) and x.op in ("evolve_ignore", "evolve_now"))
                                    for x in p)
         out += p
@@ -3218,7 +3277,7 @@ def translate_ability(name: str, text: str) -> Translation:
 
 
 # unconditional printed flags, which the tables read whether or not the abilities are void: no "special: no"
-_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities")
+_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities", "no_option_dark")
 _NOT_SPECIAL = re.compile(r"\(this is not a special ability\)", re.I)
 
 

@@ -50,7 +50,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
 from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
-                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG)
+                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
@@ -410,10 +410,14 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome
+    X[X_LOST] = 0  # round 9a: what each seat loses to the result (damage_lost)
+    X[X_LOST + 1] = 0
     if winner < 0:
         if M[0, M_NODRAWLOSS] == 0 and M[1, M_NODRAWLOSS] == 0:
             S[fa, PTS] = max(0, S[fa, PTS] - 10)
             S[sa, PTS] = max(0, S[sa, PTS] - 10)
+            X[X_LOST] = 10
+            X[X_LOST + 1] = 10
     else:
         lo = 1 - winner
         lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[winner, cur_nb(S, winner), F_LEVEL]] * M[winner, M_LOSTMUL] \
@@ -421,6 +425,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if M[lo, M_NOLOSS] != 0:
             lp = 0
         S[lo, PTS] = max(0, S[lo, PTS] - lp)
+        X[X_LOST + lo] = lp
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome

@@ -31,7 +31,7 @@ from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY
                                  LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
-                                 hand_remove_nb, push_nb)
+                                 X_LOST, hand_remove_nb, push_nb)
 from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
@@ -164,7 +164,11 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
         elif kind == E.C_FIELD or kind == E.C_OPP_FIELD:
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == M[x, M_GAINFIELD], c)
+            gf = M[x, M_GAINFIELD]  # a gained field (gain_field); negative: that field alone (only_field, round 9a)
+            if gf < 0:
+                ok = cmp_has_nb(v == -gf, c)
+            else:
+                ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == gf, c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
@@ -208,6 +212,14 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if S[p, SLOT + k] >= 0 and card_match_nb(T, p, S[p, SLOT + k], c, v):
                     ok = True
                     break
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = 0
+            for i in range(S[o, HAND_N]):
+                if card_match_nb(T, o, S[o, HAND + i], c, v >> E.COUNT_BITS):
+                    n += 1
+            ok = n >= (v & E.COUNT_MASK)
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:
@@ -417,7 +429,7 @@ OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(E.N_OPS, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
             E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-            E.OP_NO_DRAW_LOSS,
+            E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
@@ -429,7 +441,8 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK,
+            E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -464,6 +477,15 @@ def _has_immunity_c_nb(T, S, M, X, o, op):
         for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
             if T.eff[r, E_OP] == op and cond_ok_nb(T, S, M, X, o, r, -1):
                 return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def card_has_op_nb(T, s, c, op):
+    """Card c of seat s has a row of operation op (a printed flag such as no_option_dark, round 9a)."""
+    for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == op:
+            return True
     return False
 
 
@@ -508,14 +530,14 @@ def kind_blocked_nb(T, S, M, X, p, r):
     """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = T.eff[r, E_OP]
-    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL or op == E.OP_DAMAGE_LOST:
         tm = T.eff[r, E_TIMING]
         if tm == E.T_WIN or tm == E.T_DRAW:
             return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_FURTHER)
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
     if op == E.OP_FORCE_DRAW:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DRAW)
-    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR:
+    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR or op == E.OP_OPP_DOWN_ONE:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_CLEAR)
     return False
 
@@ -555,6 +577,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
+    elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (kernel.py, X_LOST)
+        S[o, PTS] = max(0, S[o, PTS] - X[X_LOST + p])
     elif op == E.OP_HEAL:
         S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
@@ -592,8 +616,23 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        n = 0
+        for k in range(3):
+            if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                n += 1
+        if n > 0:
+            j = randint_nb(rng, n)
+            for k in range(3):
+                if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                    if j == 0:
+                        push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                        S[o, SLOT + k] = -1
+                        break
+                    j -= 1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r):
+        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
+                and not (from_option != 0 and card_has_op_nb(T, o, S[o, TOP], E.OP_NO_OPTION_DARK)):
             push_nb(S, o, DARK, DARK_N, S[o, TOP])
             S[o, TOP] = -1
             S[o, EVOLVED] = 0
@@ -795,7 +834,10 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
     elif op == E.OP_LOST_ADD:
         M[p, M_LOSTADD] += arg
     elif op == E.OP_GAIN_FIELD:
-        M[p, M_GAINFIELD] = arg
+        if M[p, M_GAINFIELD] >= 0:  # negative: only_field, no new field icon
+            M[p, M_GAINFIELD] = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a: M_GAINFIELD = -F, the field icon F alone
+        M[p, M_GAINFIELD] = -arg
     elif op == E.OP_NO_DRAW_LOSS:
         M[p, M_NODRAWLOSS] = 1
     elif op == E.OP_GAIN_KEYWORD:

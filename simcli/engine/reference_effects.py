@@ -43,12 +43,13 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST,
+                         E.OP_OPP_DOWN_ONE}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-                                   E.OP_NO_DRAW_LOSS,
+                                   E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
@@ -177,7 +178,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FIELD, E.C_OPP_FIELD):
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
+            if mods[x.seat].only_field:  # round 9a: that field icon alone
+                ok = cmp_has(v == mods[x.seat].gain_field, c)
+            else:
+                ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
         elif kind in (E.C_TYPE, E.C_OPP_TYPE):
             x = p if kind == E.C_TYPE else o
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
@@ -214,6 +218,11 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
         elif kind == E.C_SLOTF:
             ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in p.slots)
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = sum(1 for y in o.hand if card_match(t, o.seat, y, c, v >> E.COUNT_BITS))
+            ok = n >= v & E.COUNT_MASK
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         else:
             ok = False
         if not ok:
@@ -383,13 +392,13 @@ def kind_blocked(g, p, row, mods) -> bool:
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
-    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
+    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL, E.OP_DAMAGE_LOST):
         if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
             return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
         return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
     if op == E.OP_FORCE_DRAW:
         return has_immunity(g, o, E.OP_IMMUNE_DRAW, mods)
-    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR):
+    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR, E.OP_OPP_DOWN_ONE):
         return has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods)
     return False
 
@@ -474,7 +483,10 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     elif op == E.OP_LOST_ADD:
         mp.lost_add += arg
     elif op == E.OP_GAIN_FIELD:
-        mp.gain_field = arg
+        if not mp.only_field:  # no new field icon after only_field
+            mp.gain_field = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a
+        mp.gain_field, mp.only_field = arg, True
     elif op == E.OP_NO_DRAW_LOSS:
         mp.no_draw_loss = True
     elif op == E.OP_GAIN_KEYWORD:
@@ -546,6 +558,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
+    elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (Game.battle_lost)
+        o.points = max(0, o.points - g.battle_lost[p.seat])
     elif op == E.OP_HEAL:
         p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
@@ -582,8 +596,17 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 moved = True
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        down = [k for k in range(3) if o.slots[k] >= 0 and o.slot_up[k] == 0]
+        if down:
+            k = down[g.rng.randint(len(down))]
+            g.log_line(f"  {'AB'[p.seat]} sends a face-down {g.cname(o, o.slots[k])} (seat {'AB'[o.seat]}) to the Dark Area")
+            o.dark.append(o.slots[k])
+            o.slots[k] = -1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if o.top >= 0 and row_filter(t, o.seat, o.top, row):
+        # round 9a: a card with the printed no_option_dark stays when an option sends it
+        if o.top >= 0 and row_filter(t, o.seat, o.top, row) and not (
+                from_option and any(int(x[E.E_OP]) == E.OP_NO_OPTION_DARK for x in rows(g, o.seat, o.top))):
             g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
             o.dark.append(o.top)
             o.top = -1
