@@ -263,9 +263,15 @@ FK_GROUP = 8  # group (value = group code)
 FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
 FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
 FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+# round 9b (evolve_now rows only): the card has a requirement alternative from the own Digimon whose only
+# requirement is a Winning Percentage W <= value & 0xFF (DM-EVO-3's V >= W), or (value >> 8 = name id + 1, 0 none)
+# the option card named so ("Giga Evolution!!" St-993, "Death-X-Evolution!!" Sx-111); card_match holds for any
+# card, the evolve_now targets check it with the own Digimon (players.wp_step_ok_nb, reference_effects.wp_step_ok)
+FK_WP_STEP = 12
+WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the card's own name id in its place
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=")
+                "keyword=", "wp_step=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

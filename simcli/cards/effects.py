@@ -122,7 +122,11 @@ One effect per string::
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
-              (every "=" form also as "!=": the card does not match)
+              | wp_step=V | wp_step=V+own   (evolve_now only) a Digimon with an evolution alternative from the
+                                           own Digimon whose only requirement is a Winning Percentage up to V%
+                                           (or, +own, the card that carries the row: "… with Winning Percentage:
+                                           40%!, 60%! or Death-X-Evolution!! in its evolution requirements")
+              (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
                                            card; a requirement option: in the battle of the turn it served
@@ -288,6 +292,7 @@ _FILTERS = {
     ("attr", "="): E.FK_ATTR, ("level", "="): E.FK_LEVEL, ("frame", "="): E.FK_FRAME, ("group", "="): E.FK_GROUP,
     ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
+    ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
 }
 
 _NUM = r"(\d+)"
@@ -383,6 +388,8 @@ def _parse_filter(s: str) -> tuple[str, str, str]:
         raise EffectSyntaxError(f"bad kind in filter {s!r}")
     if key == "optype" and value not in E.OPTYPE_NAMES:
         raise EffectSyntaxError(f"bad option type in filter {s!r}")
+    if key == "wp_step" and (cmp != "=" or not re.fullmatch(r"(\d+)(\+own)?", value) or not 0 < int(value.split("+")[0]) < 256):
+        raise EffectSyntaxError(f"wp_step takes a percentage, optionally '+own': {s!r}")
     if not value:
         raise EffectSyntaxError(f"empty filter value in {s!r}")
     return key, cmp, value
@@ -541,6 +548,9 @@ def parse_effect(text: str) -> Effect:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
     if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
+    if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
+            c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
+        raise EffectSyntaxError(f"wp_step filters the targets of evolve_now only: {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
 
@@ -683,6 +693,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.FRAME_NAMES.index(value)
     if fk == E.FK_KIND:
         return fk, E.KIND_NAMES.index(value)
+    if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
+        return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)
 
 

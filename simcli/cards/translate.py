@@ -1908,6 +1908,28 @@ def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
     return [_Req(_num(n) if n else 0, bool(n), levels=levels)]
 
 
+def _frame_wp_now(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 9b: "Evolve your Digimon into a red frame Digimon of the next level from your hand with Winning Percentage:
+    40%!, Winning Percentage: 60%!, or Death-X-Evolution!! in its evolution requirements" on a battle-phase option
+    (X-Evolution! Bx-35, Giga Evolution!! St-993, Death-X-Evolution!! Sx-111): ``evolve_now`` into a hand Digimon of
+    that frame with an evolution alternative from the own Digimon whose only requirement is one of those listed (the
+    step this card makes as a Winning Percentage card would, DM-EVO-3; filter ``wp_step``).  Only when the values
+    listed are all those from 40% up to the highest (V >= W) and a name listed is the card's own."""
+    if ctx.digimon or ctx.timing != "battle":
+        return None
+    pcts, own = [], False
+    for item in re.split(r",? or |, ", m.group("items")):
+        if w := re.fullmatch(r"winning percentage: (\d+)%!", item.strip(), re.I):
+            pcts.append(int(w.group(1)))
+        elif name_key(item) == name_key(ctx.name):
+            own = True
+        else:
+            return None
+    if not pcts or sorted(pcts) != list(range(40, max(pcts) + 1, 20)):
+        return None
+    return [_Eff("evolve_now", filters=(f"frame={m.group('f').title()}", f"wp_step={max(pcts)}" + ("+own" if own else "")))]
+
+
 def _wp_req(m: re.Match, ctx: _Ctx) -> list:
     n = m.group("n")
     out: list = [_Req(_num(n) if n else 0, bool(n))]
@@ -2627,6 +2649,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"send this card face[- ]down from your (?P<f>hand|slot|hand or (?:option )?slot) to (?:the |your )?"
      r"(?:evolution requirements?|power) box\.?/?",
      lambda m, ctx: [_From(m.group("f").lower())] if m.group("f").lower() in ("hand", "slot") else [_Ok()]),
+    # round 9b: a battle-phase evolution from the hand "into a red frame Digimon of the next level from your hand with
+    # Winning Percentage: 40%! or Winning Percentage: 60%! (or <this card>) in its evolution requirements" (_frame_wp_now)
+    (r"evolve your digimon into an? (?P<f>red|blue) frame digimon of the next level from your hand with"
+     r" (?P<items>winning percentage: \d+%!(?:(?:,? or |, )[^.,]+?)+) in its evolution requirements\.?", _frame_wp_now),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
     # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only

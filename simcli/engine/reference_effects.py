@@ -37,7 +37,8 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
-from simcli.engine.tables import card_match
+from simcli.engine.reference import qualifier_ok
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
@@ -776,13 +777,32 @@ def appear_cost_payable(g, p, c, row) -> bool:
 
 def next_level_targets(g, p, row) -> list[int]:
     """evolve_now: hand positions of Digimon of the next level that may be evolved into (not
-    ``no_ignore``, matching the row filter), in hand order."""
+    ``no_ignore``, matching the row filter and its wp_step), in hand order."""
     t, s = g.t, p.seat
     lv = int(t.level[s, p.cur()]) + 1
     if lv > E.LV_ULTIMATE:
         return []
     return [pos for pos, c in enumerate(p.hand) if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv
-            and not t.no_ignore[s, c] and row_filter(t, s, c, row)]
+            and not t.no_ignore[s, c] and row_filter(t, s, c, row) and wp_step_ok(t, s, p.cur(), c, row)]
+
+
+def wp_step_ok(t, s: int, frm: int, c: int, row) -> bool:
+    """Round 9b: evolve_now row's ``wp_step`` filter holds for hand Digimon c evolving from card frm: an evolution
+    alternative of c from frm (its name and qualifier) whose only requirement is a Winning Percentage up to the
+    filter's value, or the option it names (codes.FK_WP_STEP); True when the row has no such filter."""
+    for i in range(E.MAX_FILTERS):
+        if int(row[E.E_FILT0 + 2 * i]) != E.FK_WP_STEP:
+            continue
+        v = int(row[E.E_FILT0 + 2 * i + 1])
+        for a in range(int(t.req_n[s, c])):
+            if t.req[s, c, a, R_FROM] != t.name[s, frm] or not qualifier_ok(t, s, c, a, frm) \
+                    or t.req[s, c, a, R_CARDS] != 0 or t.req[s, c, a, R_JOG] >= 0:
+                continue
+            w, o = int(t.req[s, c, a, R_WP]), int(t.req[s, c, a, R_OPT])
+            if (0 < w <= v & 0xFF and o < 0) or (w <= 0 and o >= 0 and o == (v >> 8) - 1):
+                return True
+        return False
+    return True
 
 
 class Effects(NoEffects):

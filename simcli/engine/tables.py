@@ -342,6 +342,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             eff_lo[s, i] = len(rows)
             if effects and c.get("modeled"):
                 _rows(c, "effects", default_timing, vocab, rows)
+                for row in rows[eff_lo[s, i]:]:  # round 9b: "wp_step=V+own": the card's own name id (codes.FK_WP_STEP)
+                    for k in range(E.MAX_FILTERS):
+                        if row[E.E_FILT0 + 2 * k] == E.FK_WP_STEP and row[E.E_FILT0 + 2 * k + 1] & E.WP_STEP_OWN:
+                            row[E.E_FILT0 + 2 * k + 1] = (row[E.E_FILT0 + 2 * k + 1] & 0xFF) | ((name[s, i] + 1) << 8)
             eff_hi[s, i] = len(rows)
             # appearance conditions are rules of play (seed 003 §3.2.2.1 ex. 6), like requirements:
             # compiled with effects on or off
@@ -614,7 +618,7 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return int(t.optype[seat, c]) == v
     if fk == E.FK_KEYWORD:
         return v in t.keywords[seat, c]
-    return fk == E.FK_NONE
+    return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
 
 
 def pair_table(t: Tables) -> np.ndarray:

@@ -1,0 +1,132 @@
+"""Scenario tests of round 9b (issue 9), on both engines: the battle-phase evolutions from the hand "into a red / blue
+frame Digimon of the next level from your hand with Winning Percentage: 40%! … in its evolution requirements"
+(X-Evolution! Bx-35, Giga Evolution!! St-993, Death-X-Evolution!! Sx-111): ``evolve_now`` with the row filter
+``wp_step`` (codes.FK_WP_STEP; docs/effect-language.md "Round 9b").
+
+A: Alpha (Level III, type A, attacks 300/200/100) on the box, the option face-down in slot 1, AlphaIV (Level IV,
+500/400/300, the requirements under test) in hand; B: Beta (type B, 250/240/150).  A attacks with B (200) and loses
+unless it evolves (AlphaIV: 400).  ``both_turn`` plays the turn on the kernel and the reference from the same state and
+asserts that they agree (zones, points, battle result).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simcli.cards.db import load_db
+from simcli.engine import enums as E
+from test_engine_helpers import both_turn, custom, place, scenario
+from test_engine_rules import digi, fill
+
+DB = load_db()
+DEATHX = "deathxevolution!!"  # Sx-111's rule name (DM-NAME-1)
+
+
+def test_database_records():
+    # the card texts as the translator reads them (the mill is the card's cost, "send this card to the Dark Area at the
+    # end of the turn" its limit; St-993's "when your Digimon is a blue frame Digimon" its condition)
+    assert DB["Bx-35"]["effects"] == ["evolve_now | cost: mill(3) | limit: turn | filter: frame=Red & wp_step=60"]
+    assert DB["St-993"]["effects"] == ["evolve_now if frame=Blue | cost: mill(3) | limit: turn | filter: frame=Blue & wp_step=80"]
+    assert DB["Sx-111"]["effects"] == ["evolve_now | cost: mill(3) | limit: turn | filter: frame=Red & wp_step=60+own"]
+    assert all(DB[n]["modeled"] and DB[n]["timing"] == "battle" for n in ("Bx-35", "St-993", "Sx-111"))
+
+
+def _turn(card, reqs, frame="Red", own_frame="Red", players=("greedy", "greedy"), deck=None, card_kw=None):
+    """One turn, A first: `card` (a database option) face-down in A's slot 1, AlphaIV (`reqs`, `frame`) in A's hand."""
+    alpha = digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), frame=own_frame)
+    alpha_iv = digi("AlphaIV", level="IV", bt="A", atk=(500, 400, 300), reqs=list(reqs), frame=frame)
+    a = fill([alpha, custom(card, **(card_kw or {})), alpha_iv])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=players)
+    dk = list(range(3, 30))
+    place(g, 0, l3=0, hand=[2], slots=(1, -1, -1), deck=dk if deck is None else dk[-deck:])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def _evolved(g) -> bool:
+    return g.ps[0].top == 2 and any("evolves Alpha → AlphaIV (requirements ignored)" in ln for ln in g.log)
+
+
+W40 = {"from_name": "alpha", "win_pct": 40}
+
+
+def test_evolves_into_a_winning_percentage_digimon_of_its_frame():
+    # X-Evolution! Bx-35: "Send 3 cards from your Net Ocean to the Dark Area.  Evolve your Digimon into a red frame
+    # Digimon of the next level from your hand with Winning Percentage: 40%! or Winning Percentage: 60%! in its evolution
+    # requirements.  Send this card to the Dark Area at the end of the turn."  AlphaIV "Alpha + Winning Percentage: 40%!"
+    # (DM-EVO-3): A battles with 400 and wins; 3 cards milled (27 - 5 drawn - 3), the card in the Dark Area (limit turn)
+    g = _turn("Bx-35", [W40])
+    a = g.ps[0]
+    assert _evolved(g) and g.battles[-1] == E.BR_FIRST and g.ps[1].points == 80  # a Level IV winner: 20 (C-LOST-1)
+    assert len(a.deck) == 27 - 5 - 3 and 1 in a.dark and a.slots == [-1, -1, -1] and g.card_uses[0, 1] == 1
+    # "Alpha + Winning Percentage: 60%!" is listed too (DM-EVO-3: the values up to 60%)
+    assert _evolved(_turn("Bx-35", [{"from_name": "alpha", "win_pct": 60}]))
+
+
+@pytest.mark.parametrize("reqs", [
+    [{"from_name": "alpha", "win_pct": 80}],  # a value the card does not list
+    [{"from_name": "zeta", "win_pct": 40}],  # from another Digimon: not a step from the own Digimon (DM-EVO-1)
+    [{"from_name": "alpha", "cards": 2}],  # ●● (DM-EVO-2): no Winning Percentage in its requirements
+    [{"from_name": "alpha", "option": DEATHX}],  # another card's name (DM-EVO-3b)
+    [{"from_name": "alpha", "jogress": "beta"}],  # a Jogress (DM-EVO-4)
+    [{"from_name": "alpha", "win_pct": 40, "from_filter": "attr=Virus"}],  # Alpha (Vaccine) fails the qualifier
+])
+def test_no_evolution_without_a_listed_step(reqs):
+    # the same turn without an alternative the card serves: the card is not used (greedy sees no target), A loses
+    # with 200 (20 points: a Level III winner, C-LOST-1); the ●● step is taken in the Evolution phase instead
+    g = _turn("Bx-35", reqs)
+    a = g.ps[0]
+    assert not _evolved(g) and a.slots[0] == 1 and g.card_uses[0, 1] == 0
+    if reqs[0].get("cards"):
+        assert a.top == 2 and len(a.deck) == 27 - 5 - 2
+    else:  # nothing milled: no Net Ocean card (index 3 and up) in the Dark Area
+        assert a.top == -1 and g.battles[-1] == E.BR_SECOND and a.points == 80 and not [c for c in a.dark if c >= 3]
+
+
+def test_the_frame_filter_and_the_own_digimon_condition():
+    # X-Evolution! takes a red frame Digimon only: a blue AlphaIV stays in the hand
+    assert not _evolved(_turn("Bx-35", [W40], frame="Blue"))
+    # Giga Evolution!! St-993: "You can use this card when your Digimon is a blue frame Digimon.  … into a blue frame
+    # Digimon … with Winning Percentage: 40%!, 60%!, or 80%! …": a blue Alpha evolves into a blue AlphaIV, up to 80%
+    for w in (40, 80):
+        g = _turn("St-993", [{"from_name": "alpha", "win_pct": w}], frame="Blue", own_frame="Blue")
+        assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 3
+    # a red Alpha cannot use it at all
+    assert not _evolved(_turn("St-993", [W40], frame="Blue", own_frame="Red"))
+
+
+def test_the_card_named_in_the_list():
+    # Death-X-Evolution!! Sx-111: "… with Winning Percentage: 40%!, Winning Percentage: 60%!, or Death-X-Evolution!! in
+    # its evolution requirements": "Dorugamon + Death-X-Evolution!!" (Death-X-DORUguremon Sx-86) is a step it serves,
+    # X-Evolution! Bx-35 (another name) does not
+    # (by its name the card also serves that step in the Evolution phase from the hand or a slot, DM-EVO-3b, as every
+    # option named in a requirement does: a copy limited to the hand, requirement_from, leaves the step to the battle)
+    deathx = [{"from_name": "alpha", "option": DEATHX}]
+    g = _turn("Sx-111", deathx)
+    assert g.ps[0].top == 2 and any("(Death-X-Evolution!! from a slot)" in ln for ln in g.log)
+    assert _evolved(_turn("Sx-111", deathx, card_kw={"requirement_from": "hand"}))
+    assert _evolved(_turn("Sx-111", [W40]))
+    assert not _evolved(_turn("Bx-35", deathx))
+    # the name and the value together are not "only a Winning Percentage": "Alpha + WP 60% + the card" is no such step
+    assert not _evolved(_turn("Sx-111", [{"from_name": "alpha", "option": DEATHX, "win_pct": 60}],
+                              card_kw={"requirement_from": "hand"}))
+
+
+def test_the_mill_is_a_cost():
+    # the three cards must be there: with two in the Net Ocean after the draw (5 drawn) the card cannot be used
+    g = _turn("Bx-35", [W40], deck=7)
+    assert not _evolved(g) and len(g.ps[0].deck) == 2
+    g = _turn("Bx-35", [W40], deck=9)
+    assert _evolved(g) and len(g.ps[0].deck) == 1
+
+
+@pytest.mark.parametrize("player", ["random", "baseline"])
+def test_other_players_agree_on_both_engines(player):
+    # the baseline never uses an evolve_now card (BL-5); the random player picks a listed target or none: both engines
+    # agree (both_turn), and a step the card does not serve is never taken
+    for seed_reqs in ([W40], [{"from_name": "alpha", "win_pct": 80}]):
+        g = _turn("Bx-35", seed_reqs, players=(player, "greedy"))
+        if player == "baseline" or seed_reqs[0]["win_pct"] == 80:
+            assert not _evolved(g)
