@@ -130,3 +130,56 @@ def test_other_players_agree_on_both_engines(player):
         g = _turn("Bx-35", seed_reqs, players=(player, "greedy"))
         if player == "baseline" or seed_reqs[0]["win_pct"] == 80:
             assert not _evolved(g)
+
+
+# ---- X Eraser Bx-128: a named requirement card for the next level or the same name ---------------------------------
+XE = {"from_name": "alphaiv", "option": "xeraser", "from_filter": "frame=Red", "qualifier": "Red Frame"}
+
+
+def test_x_eraser_record_and_the_data_it_relies_on():
+    # "(O)Send this card face-down from your slot to your power box.  …  When your Digimon is red frame.  Evolve your
+    # Digimon into a Digimon of the next level or a Digimon with the same name with 'X Eraser' in its evolution
+    # requirements.  For the turn, add 400 to the attack power of the Digimon that evolved."
+    c = DB["Bx-128"]
+    assert (c["modeled"], c["evolve_levels"], c["requirement_from"], c["effects"]) == (
+        True, "next_or_same", "slot", ["atk+400 | when: evolved | limit: turn"])
+    # the restriction "when your Digimon is red frame" is implied: every requirement naming the card evolves from a red
+    # frame Digimon (qualifier "(Red Frame)"), and a step to the same level keeps the name, but one (decided: the
+    # Digimon's own requirement rules, DM-EVO-3b): Dukemon Crimson Mode Bo-1123 from Medieval Dukemon Bx-49
+    alts = [(c, r) for c in DB.cards if c["kind"] == "Digimon" for r in c["requirements"] if r.get("option") == "xeraser"]
+    assert len(alts) == 16 and all(r["from_filter"] == "frame=Red" for _, r in alts)
+    level = {c["name"].replace(" ", "").replace("-", "").lower(): c["level"] for c in DB.cards if c["kind"] == "Digimon"}
+    same = sorted(c["number"] for c, r in alts if level[r["from_name"]] == c["level"]
+                  and r["from_name"] != c["name"].replace(" ", "").replace("-", "").lower())
+    assert same == ["Bo-1123"]
+
+
+def _xe_turn(reqs, top_frame="Red", players=("greedy", "greedy"), slot=True):
+    """A: Alpha (Level III) under AlphaIV (Level IV, `top_frame`) in the box, AlphaIV (1) (Level IV, 600/500/400,
+    `reqs`) in hand, X Eraser face-down in slot 1 (or in hand); B: Beta.  One turn, A first."""
+    a = fill([digi("Alpha", bt="A", frame="Red"), digi("AlphaIV", level="IV", bt="A", atk=(400, 300, 200), frame=top_frame),
+              custom("Bx-128"), digi("AlphaIV (1)", level="IV", bt="A", atk=(600, 500, 400), reqs=list(reqs), frame="Blue")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, top=1, hand=[3] if slot else [3, 2], slots=(2, -1, -1) if slot else (-1, -1, -1),
+          deck=list(range(4, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline", "random"])
+def test_x_eraser_serves_a_step_to_the_same_name(player):
+    # DM-EVO-3b: AlphaIV (red) → AlphaIV (1) at the same level with X Eraser from the slot; the evolved Digimon gets +400
+    # for the turn (B attack 500 + 400 = 900); X Eraser goes to the Dark Area with the step
+    g = _xe_turn([XE], players=(player, "greedy"))
+    a = g.ps[0]
+    if player != "random":  # the random player may keep its hand (both engines agree all the same)
+        assert a.top == 3 and 2 in a.dark and 1 in a.dark and a.slots[0] == -1
+        assert any("battle: A AlphaIV (1) 900 vs B Beta 250" in ln for ln in g.log)
+    # a blue AlphaIV does not meet the requirement's qualifier: no step, X Eraser stays in its slot
+    g = _xe_turn([XE], top_frame="Blue", players=(player, "greedy"))
+    assert g.ps[0].top == 1 and g.ps[0].slots[0] == 2
+    # "from your slot": from the hand it serves nothing
+    g = _xe_turn([XE], slot=False, players=(player, "greedy"))
+    assert g.ps[0].top == 1 and 2 not in g.ps[0].dark

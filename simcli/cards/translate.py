@@ -163,6 +163,11 @@ class _From:  # "send this card face-down from your hand / slot to …": the one
 
 
 @dataclass(frozen=True)
+class _ReqImplied:  # round 9b: a requirement card's restriction that the requirements naming it imply (_assemble)
+    label: str
+
+
+@dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
     name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
@@ -1804,7 +1809,7 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     if name_key(m.group("q")) != name_key(ctx.name):
         return [_U("named-requirement")]
     g = m.groupdict()
-    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") or g.get("same2") else ""))
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") or g.get("ns2") else ("same" if g.get("same") or g.get("same2") else ""))
     return [_Req(lvs=lvs)]
 
 
@@ -2691,10 +2696,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|this card can be used to fuse together to form a digimon with"
      r"|fuse your digimon into a digimon of the (?P<same2>same) level with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|a red frame digimon of the next level (?P<ns>or of the same level)"
+     r"|a digimon of the next level (?P<ns2>or a digimon with the same name)"
      r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
      _named_req),
+    # round 9b: "When your Digimon is red frame." on a named requirement card (X Eraser Bx-128): every requirement that
+    # names the card asks for a red frame Digimon to evolve from ("Metal Greymon (Red Frame) + X Eraser"; a data test
+    # checks), so the restriction adds nothing to the step; elsewhere it is no sentence of its own (_assemble)
+    (r"when your digimon is red frame\.?", lambda m, ctx: [_ReqImplied("frame")]),
     # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
     (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
      r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
@@ -2961,11 +2971,14 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
+    implied: list[str] = []  # _ReqImplied: only beside a requirement card's _Req
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
         elif isinstance(p, _From):
             froms.append(p.place)
+        elif isinstance(p, _ReqImplied):
+            implied.append(p.label)
         elif isinstance(p, _Widen):
             widens.append(p)
         elif isinstance(p, _Instead):
@@ -3015,6 +3028,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
     if widens:
         heads = _widened(heads, widens, card_conds, cond_alts, tr)
+    if implied and (not reqs or any(r.after for r in reqs)):
+        tr.unmodeled += implied
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
