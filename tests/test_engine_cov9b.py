@@ -183,3 +183,49 @@ def test_x_eraser_serves_a_step_to_the_same_name(player):
     # "from your slot": from the hand it serves nothing
     g = _xe_turn([XE], slot=False, players=(player, "greedy"))
     assert g.ps[0].top == 1 and 2 not in g.ps[0].dark
+
+
+# ---- Gospel of the Fallen Angel Bo-143t: a named requirement card for a step up of any size -------------------------
+GOSPEL = "gospelofthefallenangel"
+
+
+def test_gospel_record_and_the_data_it_relies_on():
+    # "Evolve your Digimon with "Lucemon" in its name into a higher level Digimon with "Gospel of the Fallen Angel" in its
+    # evolution requirements.  For the turn, add 300 …  This card remains in the evolution requirements box until the end
+    # of the turn during which evolution occurred."
+    c = DB["Bo-143t"]
+    assert (c["modeled"], c["evolve_levels"], c["effects"]) == (True, "any", ["atk+300 | when: evolved | limit: turn"])
+    # the requirement texts spell it "The Gospel of the Fallen Angel" (names.ALIASES): the nine Lucemon forms parse
+    assert DB["Bo-968"]["requirements"] == [{"from_name": "lucemon", "option": GOSPEL}]
+    assert DB["Bo-1001"]["requirements"] == [{"from_name": "lucemonfalldownmode", "option": GOSPEL}]
+    # every step that names the card goes up (so "any" level is "a higher level") from a Digimon named "Lucemon …"
+    level = {c["name"].replace(" ", "").lower(): E.LEVEL_INDEX[c["level"]] for c in DB.cards
+             if c["kind"] == "Digimon" and c["level"] in E.LEVEL_INDEX}
+    alts = [(c, r) for c in DB.cards if c["kind"] == "Digimon" for r in c["requirements"] if r.get("option") == GOSPEL]
+    assert len(alts) == 9 and all(r["from_name"].startswith("lucemon") for _, r in alts)
+    assert all(E.LEVEL_INDEX[c["level"]] > level[r["from_name"]] for c, r in alts)
+    assert {E.LEVEL_INDEX[c["level"]] - level[r["from_name"]] for c, r in alts} == {1, 2}
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline", "random"])
+def test_gospel_serves_a_step_two_levels_up(player):
+    # Lucemon (Level III) → Lucemon Falldown Mode (Perfect, "Lucemon + The Gospel of the Fallen Angel") with the card
+    # from the hand (DM-EVO-3b; a step of two levels only because the card says "a higher level"): +300 for the turn
+    a = fill([digi("Lucemon", bt="A"), custom("Bo-143t"),
+              digi("Lucemon Falldown Mode", level="Perfect", bt="A", atk=(700, 600, 500),
+                   reqs=[{"from_name": "lucemon", "option": GOSPEL}])])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=(player, "greedy"))
+    place(g, 0, l3=0, hand=[1, 2], deck=list(range(3, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    if player != "random":
+        assert g.ps[0].top == 2 and 1 in g.ps[0].dark
+        assert any("battle: A Lucemon Falldown Mode 900 vs B Beta 250" in ln for ln in g.log)
+    # a copy for the next level only (evolve_levels unset, a hand-built control) cannot serve the step
+    a[1] = custom("Bo-143t", evolve_levels=None)
+    T, g = scenario(a, b, effects=True, players=(player, "greedy"))
+    place(g, 0, l3=0, hand=[1, 2], deck=list(range(3, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.ps[0].top == -1

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, replace
 
-from simcli.cards.names import frame_marker, norm_name
+from simcli.cards.names import ALIASES, frame_marker, norm_name
 
 
 @dataclass(frozen=True)
@@ -177,8 +177,11 @@ class RequirementParser:
     """Parses requirement texts given the names of all cards (to split run-on alternatives)."""
 
     def __init__(self, card_names: list[str]):
-        # Longest names first so "Metal Greymon" wins over "Metal".
-        self._names = sorted({n.strip() for n in card_names if n.strip()}, key=len, reverse=True)
+        # Longest names first so "Metal Greymon" wins over "Metal".  Round 9b: the other spellings of a card's name
+        # (names.ALIASES) are names too, so "+ The Gospel of the Fallen Angel" is the card "Gospel of the Fallen Angel"
+        known = {n.strip() for n in card_names if n.strip()}
+        known |= {a for a, b in ALIASES if norm_name(b) in {norm_name(n) for n in known}}
+        self._names = sorted(known, key=len, reverse=True)
         self._by_first: dict[str, list[str]] = {}
         for n in self._names:
             self._by_first.setdefault(n[:1].lower(), []).append(n)

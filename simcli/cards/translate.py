@@ -2705,6 +2705,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # names the card asks for a red frame Digimon to evolve from ("Metal Greymon (Red Frame) + X Eraser"; a data test
     # checks), so the restriction adds nothing to the step; elsewhere it is no sentence of its own (_assemble)
     (r"when your digimon is red frame\.?", lambda m, ctx: [_ReqImplied("frame")]),
+    # round 9b: "Evolve your Digimon with "Lucemon" in its name into a higher level Digimon with "Gospel of the Fallen
+    # Angel" in its evolution requirements" (Bo-143t): a named requirement card for a step up of any size (evolve_levels
+    # "any": every requirement that names the card goes up, Lucemon → Lucemon Falldown Mode two levels, and evolves from
+    # a Digimon with the word in its name; a data test checks both)
+    (r"evolve your digimon with ['\"](?P<w>[^'\"]+)['\"] in its name into a (?:higher level digimon|digimon of a higher level)"
+     r" with ['\"](?P<q>[^'\"]+)['\"] in its evolution requirements\.?",
+     lambda m, ctx: [_Req(lvs="any")] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]),
     # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
     (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
      r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
