@@ -229,3 +229,34 @@ def test_gospel_serves_a_step_two_levels_up(player):
     place(g, 1, l3=0, deck=list(range(1, 30)))
     both_turn(T, g, fa=0)
     assert g.ps[0].top == -1
+
+
+# ---- Digimental of Miracles St-306 / of Fate St-430: the discard "After that" of a named requirement card -----------
+def test_digimental_records():
+    # "Allows your Digimon to fuse into a Digimon that has 'Digimental of Fate' stated in its Fusion Requirements.  After
+    # that, choose one card from your hand and send it to the Dark Area." (DM-EVO-3b; the card's own text states the cost)
+    assert (DB["St-430"]["modeled"], DB["St-430"]["requirement_cost"], DB["St-430"]["requirement_from"]) == (True, 1, "slot")
+    assert (DB["St-306"]["modeled"], DB["St-306"]["requirement_cost"], DB["St-306"].get("requirement_from")) == (True, 1, None)
+    assert DB["St-430"]["effects"] == DB["St-306"]["effects"] == []
+    # the other printing of the name states no cost (Bo-301): none
+    assert (DB["Bo-301"]["modeled"], DB["Bo-301"]["requirement_cost"]) == (True, None)
+
+
+@pytest.mark.parametrize("player", ["greedy", "baseline", "random"])
+def test_digimental_discards_after_the_step(player):
+    # Alpha → Armor AlphaIV ("Alpha + Digimental of Fate") with St-430 from a slot: after the step one hand card goes to
+    # the Dark Area besides the Digimental; Bo-301-like control without the stated cost: none
+    out = []
+    for rc in (1, None):
+        a = fill([digi("Alpha", bt="A"), custom("St-430", requirement_cost=rc),
+                  digi("AlphaIV", level="IV", bt="A", atk=(500, 400, 300), reqs=[{"from_name": "alpha", "option": "digimentaloffate"}])])
+        b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+        T, g = scenario(a, b, effects=True, players=(player, "greedy"))
+        place(g, 0, l3=0, hand=[2], slots=(1, -1, -1), deck=list(range(3, 30)))
+        place(g, 1, l3=0, deck=list(range(1, 30)))
+        both_turn(T, g, fa=0)
+        out.append(g)
+    if player != "random":
+        (g1, g0) = out
+        assert g1.ps[0].top == g0.ps[0].top == 2 and 1 in g1.ps[0].dark and 1 in g0.ps[0].dark
+        assert len(g1.ps[0].dark) == len(g0.ps[0].dark) + 1 and len(g1.ps[0].hand) == len(g0.ps[0].hand) - 1

@@ -2882,6 +2882,8 @@ def _sentences(clause: str) -> list[str]:
 
 
 _AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|then),", re.I)
+_AFTER_REQ = re.compile(r"after that, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards?"
+                        r" from your hand) to the dark area\.?", re.I)
 _EVOLVED_OPS = ("atk", "base", "no_zero", "gain(", "immune_options", "immune_mod")  # rows about the evolved Digimon
 
 
@@ -2908,6 +2910,12 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
                 p = [_U(_label(s))]
         except _Fail as f:
             p = [_U(f.label)]
+        if (m := _AFTER_REQ.fullmatch(s)) and not ctx.digimon and any(isinstance(x, _Req) for x in out) \
+                and p == [_Eff(f"discard({_num(m.group('n') or m.group('n2'))})")]:
+            # round 9b: "Allows your Digimon to fuse into a Digimon that has 'Digimental of Fate' … . After that, choose
+            # one card from your hand and send it to the Dark Area" (St-306, St-430): the requirement card's discard after
+            # the step (requirement_cost), as "After evolution, choose one card …" is
+            p = [_Req(_num(m.group("n") or m.group("n2")), True, True)]
         if evolving and not ctx.digimon and _AFTER_EVOLVING.match(s):
             # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
             p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
