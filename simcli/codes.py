@@ -198,7 +198,11 @@ OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its s
 # its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
 # support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 66
-N_OPS = 67
+# round 9b: own attack += arg for every card on a sheet (arg2: 1 the own, 2 the opponent's, 3 both) that matches the row
+# filter; a sheet as the sheet: conditions read it (the box's top card, the Level III under it, the support box): "For
+# every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947)
+OP_ATK_PER_SHEET = 71
+N_OPS = 72
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

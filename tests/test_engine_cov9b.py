@@ -260,3 +260,57 @@ def test_digimental_discards_after_the_step(player):
         (g1, g0) = out
         assert g1.ps[0].top == g0.ps[0].top == 2 and 1 in g1.ps[0].dark and 1 in g0.ps[0].dark
         assert len(g1.ps[0].dark) == len(g0.ps[0].dark) + 1 and len(g1.ps[0].hand) == len(g0.ps[0].hand) - 1
+
+
+# ---- atk_per_sheet: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" -------------
+def test_atk_per_sheet_records():
+    for n in ("St-947", "St-950", "St-959", "St-964", "St-965"):
+        assert DB[n]["effects"] == ["atk_per_sheet(150,2) | when: passive | filter: frame=Blue & kind=Digimon"]
+        assert DB[n]["modeled"]
+    assert "atk_per_sheet(400,2) | when: passive | filter: frame=Red & kind=Digimon" in DB["Sx-5"]["effects"]
+    assert "atk_per_sheet(1200,2) | when: passive | filter: frame=Blue & kind=Digimon" in DB["Re-100"]["effects"]
+    # "For every red frame Digimon on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode)
+    assert "atk_per_sheet(300,3) | when: passive | filter: frame=Red & kind=Digimon" in DB["Bo-999"]["effects"]
+
+
+def _sheet_duel(b_frames, a_frame="Blue", side=2, b_support=None, b_atk=(340, 330, 320)):
+    """A: Alpha (Level III, 300/200/100, `a_frame`) with St-947's row (side `side`); B: BetaIV (Level IV, `b_frames[0]`)
+    on Beta (Level III, `b_frames[1]`); `b_support`: a B support Digimon (effects) on top of B's deck (drawn in
+    Preparation).  One turn, A first: A attacks with B (200), B with A."""
+    row = f"atk_per_sheet(150,{side}) | when: passive | filter: frame=Blue & kind=Digimon"
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=[row], frame=a_frame)])
+    b = [digi("Beta", bt="B", frame=b_frames[1]), digi("BetaIV", level="IV", bt="B", atk=b_atk, frame=b_frames[0])]
+    if b_support:
+        b.append(digi("BHelper", level="IV", atk=(10, 10, 10), effects=[b_support[0]], frame=b_support[1]))
+    b = fill(b)
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, deck=list(range(1, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(3, 30)) + ([2] if b_support else []))
+    both_turn(T, g, fa=0)
+    m = [ln for ln in g.log if ln.strip().startswith("battle:")][-1]
+    return g, m
+
+
+def test_atk_per_sheet_counts_the_opponents_sheet():
+    # B's sheet: BetaIV on Beta (DM: the box's top card and the Level III under it); two blue: 200 + 300
+    g, m = _sheet_duel(("Blue", "Blue"))
+    assert "A Alpha 500 vs B BetaIV 340" in m
+    g, m = _sheet_duel(("Blue", "Red"))  # one blue
+    assert "A Alpha 350 vs B BetaIV 340" in m
+    g, m = _sheet_duel(("Red", "Red"))  # none
+    assert "A Alpha 200 vs B BetaIV 340" in m
+    # the own sheet is not counted (side 2), both sheets are (side 3: Alpha itself is blue)
+    g, m = _sheet_duel(("Red", "Red"), side=3)
+    assert "A Alpha 350 vs B BetaIV 340" in m
+    g, m = _sheet_duel(("Red", "Red"), side=3, a_frame="Red")
+    assert "A Alpha 200 vs B BetaIV 340" in m
+
+
+def test_atk_per_sheet_counts_a_support_digimon_put_in_later():
+    # B (340 against A's 350) answers with a blue support Digimon (+100): B's sheet now holds it, so A's passive counts
+    # it when the modifiers are rebuilt (a support placement rebuilds them): A 500 against B 440
+    g, m = _sheet_duel(("Blue", "Red"), b_support=("atk+100 | when: support", "Blue"))
+    assert any("B supports with BHelper" in ln for ln in g.log) and "A Alpha 500 vs B BetaIV 440" in m
+    # a red support adds nothing to A: A 350 against B 440
+    g, m = _sheet_duel(("Blue", "Red"), b_support=("atk+100 | when: support", "Red"))
+    assert any("B supports with BHelper" in ln for ln in g.log) and "A Alpha 350 vs B BetaIV 440" in m

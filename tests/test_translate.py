@@ -595,8 +595,11 @@ def test_sheet_conditions():
     assert tr.effects == ["atk*2 if opp_sheet:frame=Blue | when: passive", "atk*2 if opp_sheet:frame=Blue | when: support"]
     assert abil("(O)When there is a Zetamon on your sheet, quadruple your attack power.").effects == [
         "atk*4 if sheet:name=Zetamon | when: passive"]
-    # a count of such Digimon is not a condition
-    assert not abil("(O)For every blue frame Digimon on the opponent's sheet, add 50 to your attack power.").modeled
+    # a count of such Digimon is not a condition: round 9b's atk_per_sheet (side 2: the opponent's sheet)
+    assert abil("(O)For every blue frame Digimon on the opponent's sheet, add 50 to your attack power.").effects == [
+        "atk_per_sheet(50,2) | when: passive | filter: frame=Blue & kind=Digimon"]
+    # "… card on the opponent's sheet" (an option in a slot too?) stays unmodeled
+    assert not abil("(O)For every blue frame card on the opponent's sheet, add 300 to your attack power.").modeled
 
 
 def test_all_digimon_on_your_sheet_except_this_one_is_no_effect():

@@ -53,6 +53,10 @@ One effect per string::
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
               | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
+              | atk_per_sheet(N,SIDE)      (round 9b) own attack + N for every card on the own sheet (SIDE 1), the
+                                           opponent's (2) or both (3) that matches the row filter; a sheet is what
+                                           sheet: reads (the box's top card, the Level III under it, the support
+                                           box), counted when the row applies (a rebuild counts again)
               | opp_reveal(K,N)            the opponent reveals its top K deck cards: N points lost per
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
@@ -244,7 +248,7 @@ _OP_CALL = {
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
-_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
@@ -283,7 +287,7 @@ _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "disca
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -322,7 +326,7 @@ class Cond:
 class Effect:
     op: str  # e.g. "atk+", "atk*", "damage", "attack=", "zero_opp", "gain", "opp_reveal"
     arg: int = 0
-    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M)
+    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M); SIDE of atk_per_sheet(N,SIDE)
     conds: tuple[Cond, ...] = ()
     timing: str = ""  # "" = the card's default
     costs: tuple[tuple[str, int], ...] = ()
@@ -356,6 +360,8 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1, ""
     if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
+        if m.group(1) == "atk_per_sheet" and int(m.group(3)) not in (1, 2, 3):
+            raise EffectSyntaxError(f"atk_per_sheet(N,SIDE): SIDE is 1 (own sheet), 2 (the opponent's) or 3 (both): {s!r}")
         return m.group(1), int(m.group(2)), int(m.group(3)), ""
     if (m := _RE_PER.match(s)) and m.group(1) in _OP_PER:
         mx = int(m.group(3) or 0)

@@ -2474,6 +2474,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # round 9b: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947 …),
+    # "… on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode Bo-999): atk_per_sheet, a passive row
+    # (a card placed in a support box by an ability may be an option: kind=Digimon)
+    (r"for every (?P<f>red|blue|gold) frame digimon on (?P<side>the opponent's sheet|both your and your opponent's sheets),"
+     r" add (?P<n>\d+) to your attack power\.?",
+     _digimon_only_b(lambda m: _Eff(f"atk_per_sheet({m.group('n')},{2 if m.group('side').startswith('the') else 3})",
+                                    when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
     # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)

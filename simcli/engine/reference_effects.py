@@ -54,6 +54,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET}  # round 9b
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -91,6 +92,13 @@ def row_filter(t, seat: int, c: int, row) -> bool:
         if fk != E.FK_NONE and not card_match(t, seat, c, fk, int(row[E.E_FILT0 + 2 * i + 1])):
             return False
     return True
+
+
+def sheet_count(g, p, row, side: int) -> int:
+    """Round 9b, atk_per_sheet: the cards on p's sheet (side bit 1) and the opponent's (bit 2) that match the row's
+    filter."""
+    o = g.ps[1 - p.seat]
+    return sum(1 for x, bit in ((p, 1), (o, 2)) if side & bit for c in sheet_cards(x) if row_filter(g.t, x.seat, c, row))
 
 
 def sheet_cards(p) -> list[int]:
@@ -434,7 +442,7 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     t = g.t
     o = g.ps[1 - p.seat]
     mp, mo = mods[p.seat], mods[o.seat]
-    if op == E.OP_ATK_ADD:
+    if op in (E.OP_ATK_ADD, E.OP_ATK_PER_SHEET):  # atk_per_sheet: arg already times its count
         mp.add += arg
     elif op == E.OP_OPP_ATK_ADD:
         mo.add += arg
@@ -544,6 +552,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                     p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
         mods[p.seat].add += arg * max(0, n)
     elif op in MOD_OPS:
+        if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
+            arg = arg * sheet_count(g, p, row, arg2)
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
