@@ -251,7 +251,10 @@ C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
 C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
-N_CONDS = 40
+# round 9b: the opponent's Digimon has 'Armor Evolution' in its fusion requirements (its requirement column begins so;
+# the database's armor_evolution, tables.armor): "When facing a Digimon with Armor Evolution in its Fusion Requirements"
+C_OPP_ARMOR = 44
+N_CONDS = 45
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

@@ -314,3 +314,28 @@ def test_atk_per_sheet_counts_a_support_digimon_put_in_later():
     # a red support adds nothing to A: A 350 against B 440
     g, m = _sheet_duel(("Blue", "Red"), b_support=("atk+100 | when: support", "Red"))
     assert any("B supports with BHelper" in ln for ln in g.log) and "A Alpha 350 vs B BetaIV 440" in m
+
+
+# ---- opp_armor: "When facing a Digimon with Armor Evolution in its Fusion Requirements, double your attack power" -----
+def test_armor_records():
+    # the Armor forms: the requirement column begins "Armor Evolution" ("Armor Evolution Patamon + Digimental of Hope"),
+    # parsed or not; a Perfect evolving from an Armor form ("Prairiemon (Armor Evolution) + …", Bo-558) is not one
+    forms = [c for c in DB.cards if c.get("armor_evolution")]
+    assert len(forms) == 100 and all(c["kind"] == "Digimon" for c in forms)
+    assert {c["level"] for c in forms} == {"IV", "Perfect"} and not DB["Bo-558"].get("armor_evolution")
+    assert DB["Bo-1116"]["armor_evolution"]  # "Armor EvolutionV-mon + …" (no space)
+    for n in ("St-169", "St-194", "St-210", "St-625", "St-647", "St-649"):
+        assert "atk*2 if opp_armor | when: passive" in DB[n]["effects"] and DB[n]["modeled"]
+
+
+@pytest.mark.parametrize("armor", [True, False])
+def test_opp_armor_doubles_against_an_armor_form(armor):
+    # A (Alpha, 200 with B) doubles against B's BetaIV only when BetaIV is an Armor form: 400 against 340, else 200
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=["atk*2 if opp_armor | when: passive"])])
+    b = fill([digi("Beta", bt="B"), digi("BetaIV", level="IV", bt="B", atk=(340, 330, 320), armor_evolution=armor)])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, deck=list(range(1, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    m = [ln for ln in g.log if ln.strip().startswith("battle:")][-1]
+    assert (f"A Alpha {400 if armor else 200} vs B BetaIV 340") in m

@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9b: 0.636)
-    assert _ability_coverage(translated) >= 0.636
+    # round 8: 0.632; round 9b: 0.640)
+    assert _ability_coverage(translated) >= 0.640
 
 
 def _options_with_effects(translated) -> int:
@@ -388,9 +388,9 @@ def test_database_coverage_figures():
 
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
-    # round 9b: wp_step, atk_per_sheet, requirement cards (round 8: 244 / 165; round 7: 235 / 159; round 6: 222 / 152)
+    # round 9b: wp_step, atk_per_sheet, opp_armor, requirement cards (round 8: 244 / 165; round 7: 235 / 159; round 6: 222 / 152)
     assert cov["options_modeled"] >= 251 and cov["options_with_effects"] >= 170
-    assert cov["abilities"]["modeled"] >= 1395  # round 9b (round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["abilities"]["modeled"] >= 1404  # round 9b (round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "

@@ -123,6 +123,8 @@ One effect per string::
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
+              | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
+                                           requirements (its requirement column begins so: the Digimental forms)
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
@@ -281,7 +283,7 @@ _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED}
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,

@@ -69,6 +69,13 @@ _OX = re.compile(r"[OX●○×]+(?=\s|/|,|$)")
 _WP = re.compile(r"Winning Percentage\s*:?\s*(\d+)\s*%\s*!?\s*\??", re.I)
 _QUAL = re.compile(r"\s*\(([^()]*)\)")
 _PREFIX = re.compile(r"^\s*(Jogress Evolution|Armor Evolution|Fusion Evolution|Fusion Requirements?)\s*:?\s*", re.I)
+_ARMOR = re.compile(r"\s*armou?r evolution", re.I)  # "Armor EvolutionV-mon + …" (Bo-1116) too
+
+
+def is_armor(text: str) -> bool:
+    """Round 9b: the requirement column begins "Armor Evolution": a Digimon with 'Armor Evolution' in its fusion
+    requirements (the Digimental forms: 99 Level IV and one Perfect in the data), parsed or not."""
+    return bool(_ARMOR.match(text or ""))
 _APPEAR = re.compile(r"^(When|At the start|The moment|During|If|After|Only|This card)\b", re.I)
 _SEP = re.compile(r"^[\s/,;]+")
 

@@ -373,6 +373,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         (rf"(?:the |your )?opponent(?:'s digimon| digimon)? (?:does not have|doesn't have|lacks) the ability {_KW}",
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
+        # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
+        # column begins "Armor Evolution", the database's armor_evolution)
+        (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"

@@ -213,6 +213,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         elif kind in (E.C_POWER, E.C_OPP_POWER):
             x = p if kind == E.C_POWER else o
             ok = cmp_num(power(g, x, mods), c, v)
+        elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
+            ok = bool(t.armor[o.seat, o.cur()])
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
