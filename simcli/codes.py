@@ -212,7 +212,11 @@ OP_OPP_DOWN_ONE = 69
 # opponent's option cards (opp_box_dark of an option; "Cannot be sent to the Dark Area due to the effects of the
 # opponent's Option cards", Bx-80); read from the card's rows, as printed text also while its abilities are void
 OP_NO_OPTION_DARK = 70
-N_OPS = 71
+# round 9b: own attack += arg for every card on a sheet (arg2: 1 the own, 2 the opponent's, 3 both) that matches the row
+# filter; a sheet as the sheet: conditions read it (the box's top card, the Level III under it, the support box): "For
+# every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947)
+OP_ATK_PER_SHEET = 71
+N_OPS = 72
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -268,9 +272,12 @@ C_OPP_HANDN = 40
 # compared (cmp) with the opponent's final attack power now (no value; St-221 "the attack power stated on the card
 # itself is lower than the opponent's attack power after taking into account effects and abilities")
 C_BASE_REL = 41
-N_CONDS = 42
 COUNT_BITS = 4  # C_OPP_HANDN: the low bits of the value hold the count
 COUNT_MASK = (1 << COUNT_BITS) - 1
+# round 9b: the opponent's Digimon has 'Armor Evolution' in its fusion requirements (its requirement column begins so;
+# the database's armor_evolution, tables.armor): "When facing a Digimon with Armor Evolution in its Fusion Requirements"
+C_OPP_ARMOR = 42
+N_CONDS = 43
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -286,9 +293,15 @@ FK_GROUP = 8  # group (value = group code)
 FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
 FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
 FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+# round 9b (evolve_now rows only): the card has a requirement alternative from the own Digimon whose only
+# requirement is a Winning Percentage W <= value & 0xFF (DM-EVO-3's V >= W), or (value >> 8 = name id + 1, 0 none)
+# the option card named so ("Giga Evolution!!" St-993, "Death-X-Evolution!!" Sx-111); card_match holds for any
+# card, the evolve_now targets check it with the own Digimon (players.wp_step_ok_nb, reference_effects.wp_step_ok)
+FK_WP_STEP = 12
+WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the card's own name id in its place
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=")
+                "keyword=", "wp_step=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

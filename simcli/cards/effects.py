@@ -53,6 +53,10 @@ One effect per string::
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
               | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
+              | atk_per_sheet(N,SIDE)      (round 9b) own attack + N for every card on the own sheet (SIDE 1), the
+                                           opponent's (2) or both (3) that matches the row filter; a sheet is what
+                                           sheet: reads (the box's top card, the Level III under it, the support
+                                           box), counted when the row applies (a rebuild counts again)
               | opp_reveal(K,N)            the opponent reveals its top K deck cards: N points lost per
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
@@ -131,10 +135,16 @@ One effect per string::
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
                                            against the opponent's final attack power now (round 9a)
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
+              | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
+                                           requirements (its requirement column begins so: the Digimental forms)
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
-              (every "=" form also as "!=": the card does not match)
+              | wp_step=V | wp_step=V+own   (evolve_now only) a Digimon with an evolution alternative from the
+                                           own Digimon whose only requirement is a Winning Percentage up to V%
+                                           (or, +own, the card that carries the row: "… with Winning Percentage:
+                                           40%!, 60%! or Death-X-Evolution!! in its evolution requirements")
+              (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
                                            card; a requirement option: in the battle of the turn it served
@@ -255,7 +265,7 @@ _OP_CALL = {
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
-_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
             "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
@@ -292,13 +302,13 @@ _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_S
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED}
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -307,6 +317,7 @@ _FILTERS = {
     ("attr", "="): E.FK_ATTR, ("level", "="): E.FK_LEVEL, ("frame", "="): E.FK_FRAME, ("group", "="): E.FK_GROUP,
     ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
+    ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
 }
 
 _NUM = r"(\d+)"
@@ -336,7 +347,7 @@ class Cond:
 class Effect:
     op: str  # e.g. "atk+", "atk*", "damage", "attack=", "zero_opp", "gain", "opp_reveal"
     arg: int = 0
-    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M)
+    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M); SIDE of atk_per_sheet(N,SIDE)
     conds: tuple[Cond, ...] = ()
     timing: str = ""  # "" = the card's default
     costs: tuple[tuple[str, int], ...] = ()
@@ -370,6 +381,8 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1, ""
     if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
+        if m.group(1) == "atk_per_sheet" and int(m.group(3)) not in (1, 2, 3):
+            raise EffectSyntaxError(f"atk_per_sheet(N,SIDE): SIDE is 1 (own sheet), 2 (the opponent's) or 3 (both): {s!r}")
         return m.group(1), int(m.group(2)), int(m.group(3)), ""
     if (m := _RE_PER.match(s)) and m.group(1) in _OP_PER:
         mx = int(m.group(3) or 0)
@@ -402,6 +415,8 @@ def _parse_filter(s: str) -> tuple[str, str, str]:
         raise EffectSyntaxError(f"bad kind in filter {s!r}")
     if key == "optype" and value not in E.OPTYPE_NAMES:
         raise EffectSyntaxError(f"bad option type in filter {s!r}")
+    if key == "wp_step" and (cmp != "=" or not re.fullmatch(r"(\d+)(\+own)?", value) or not 0 < int(value.split("+")[0]) < 256):
+        raise EffectSyntaxError(f"wp_step takes a percentage, optionally '+own': {s!r}")
     if not value:
         raise EffectSyntaxError(f"empty filter value in {s!r}")
     return key, cmp, value
@@ -569,6 +584,9 @@ def parse_effect(text: str) -> Effect:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
     if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
+    if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
+            c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
+        raise EffectSyntaxError(f"wp_step filters the targets of evolve_now only: {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
 
@@ -711,6 +729,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.FRAME_NAMES.index(value)
     if fk == E.FK_KIND:
         return fk, E.KIND_NAMES.index(value)
+    if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
+        return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)
 
 

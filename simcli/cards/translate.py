@@ -163,6 +163,11 @@ class _From:  # "send this card face-down from your hand / slot to …": the one
 
 
 @dataclass(frozen=True)
+class _ReqImplied:  # round 9b: a requirement card's restriction that the requirements naming it imply (_assemble)
+    label: str
+
+
+@dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
     name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
@@ -368,6 +373,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         (rf"(?:the |your )?opponent(?:'s digimon| digimon)? (?:does not have|doesn't have|lacks) the ability {_KW}",
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
+        # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
+        # column begins "Armor Evolution", the database's armor_evolution)
+        (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"
@@ -1838,7 +1846,7 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     if name_key(m.group("q")) != name_key(ctx.name):
         return [_U("named-requirement")]
     g = m.groupdict()
-    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") or g.get("same2") else ""))
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") or g.get("ns2") else ("same" if g.get("same") or g.get("same2") else ""))
     return [_Req(lvs=lvs)]
 
 
@@ -1940,6 +1948,28 @@ def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
         raise _Fail("evo-requirement-cost")
     n = m.group("n")
     return [_Req(_num(n) if n else 0, bool(n), levels=levels)]
+
+
+def _frame_wp_now(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 9b: "Evolve your Digimon into a red frame Digimon of the next level from your hand with Winning Percentage:
+    40%!, Winning Percentage: 60%!, or Death-X-Evolution!! in its evolution requirements" on a battle-phase option
+    (X-Evolution! Bx-35, Giga Evolution!! St-993, Death-X-Evolution!! Sx-111): ``evolve_now`` into a hand Digimon of
+    that frame with an evolution alternative from the own Digimon whose only requirement is one of those listed (the
+    step this card makes as a Winning Percentage card would, DM-EVO-3; filter ``wp_step``).  Only when the values
+    listed are all those from 40% up to the highest (V >= W) and a name listed is the card's own."""
+    if ctx.digimon or ctx.timing != "battle":
+        return None
+    pcts, own = [], False
+    for item in re.split(r",? or |, ", m.group("items")):
+        if w := re.fullmatch(r"winning percentage: (\d+)%!", item.strip(), re.I):
+            pcts.append(int(w.group(1)))
+        elif name_key(item) == name_key(ctx.name):
+            own = True
+        else:
+            return None
+    if not pcts or sorted(pcts) != list(range(40, max(pcts) + 1, 20)):
+        return None
+    return [_Eff("evolve_now", filters=(f"frame={m.group('f').title()}", f"wp_step={max(pcts)}" + ("+own" if own else "")))]
 
 
 def _wp_req(m: re.Match, ctx: _Ctx) -> list:
@@ -2481,6 +2511,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # round 9b: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947 …),
+    # "… on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode Bo-999): atk_per_sheet, a passive row
+    # (a card placed in a support box by an ability may be an option: kind=Digimon)
+    (r"for every (?P<f>red|blue|gold) frame digimon on (?P<side>the opponent's sheet|both your and your opponent's sheets),"
+     r" add (?P<n>\d+) to your attack power\.?",
+     _digimon_only_b(lambda m: _Eff(f"atk_per_sheet({m.group('n')},{2 if m.group('side').startswith('the') else 3})",
+                                    when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
     # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)
@@ -2682,6 +2719,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"send this card face[- ]down from your (?P<f>hand|slot|hand or (?:option )?slot) to (?:the |your )?"
      r"(?:evolution requirements?|power) box\.?/?",
      lambda m, ctx: [_From(m.group("f").lower())] if m.group("f").lower() in ("hand", "slot") else [_Ok()]),
+    # round 9b: a battle-phase evolution from the hand "into a red frame Digimon of the next level from your hand with
+    # Winning Percentage: 40%! or Winning Percentage: 60%! (or <this card>) in its evolution requirements" (_frame_wp_now)
+    (r"evolve your digimon into an? (?P<f>red|blue) frame digimon of the next level from your hand with"
+     r" (?P<items>winning percentage: \d+%!(?:(?:,? or |, )[^.,]+?)+) in its evolution requirements\.?", _frame_wp_now),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
     # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
@@ -2720,10 +2761,22 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|this card can be used to fuse together to form a digimon with"
      r"|fuse your digimon into a digimon of the (?P<same2>same) level with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|a red frame digimon of the next level (?P<ns>or of the same level)"
+     r"|a digimon of the next level (?P<ns2>or a digimon with the same name)"
      r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
      _named_req),
+    # round 9b: "When your Digimon is red frame." on a named requirement card (X Eraser Bx-128): every requirement that
+    # names the card asks for a red frame Digimon to evolve from ("Metal Greymon (Red Frame) + X Eraser"; a data test
+    # checks), so the restriction adds nothing to the step; elsewhere it is no sentence of its own (_assemble)
+    (r"when your digimon is red frame\.?", lambda m, ctx: [_ReqImplied("frame")]),
+    # round 9b: "Evolve your Digimon with "Lucemon" in its name into a higher level Digimon with "Gospel of the Fallen
+    # Angel" in its evolution requirements" (Bo-143t): a named requirement card for a step up of any size (evolve_levels
+    # "any": every requirement that names the card goes up, Lucemon → Lucemon Falldown Mode two levels, and evolves from
+    # a Digimon with the word in its name; a data test checks both)
+    (r"evolve your digimon with ['\"](?P<w>[^'\"]+)['\"] in its name into a (?:higher level digimon|digimon of a higher level)"
+     r" with ['\"](?P<q>[^'\"]+)['\"] in its evolution requirements\.?",
+     lambda m, ctx: [_Req(lvs="any")] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]),
     # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
     (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
      r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
@@ -2894,6 +2947,8 @@ def _sentences(clause: str) -> list[str]:
 
 
 _AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|then),", re.I)
+_AFTER_REQ = re.compile(r"after that, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards?"
+                        r" from your hand) to the dark area\.?", re.I)
 _EVOLVED_OPS = ("atk", "base", "no_zero", "gain(", "immune_options", "immune_mod")  # rows about the evolved Digimon
 
 
@@ -2920,6 +2975,12 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
                 p = [_U(_label(s))]
         except _Fail as f:
             p = [_U(f.label)]
+        if (m := _AFTER_REQ.fullmatch(s)) and not ctx.digimon and any(isinstance(x, _Req) for x in out) \
+                and p == [_Eff(f"discard({_num(m.group('n') or m.group('n2'))})")]:
+            # round 9b: "Allows your Digimon to fuse into a Digimon that has 'Digimental of Fate' … . After that, choose
+            # one card from your hand and send it to the Dark Area" (St-306, St-430): the requirement card's discard after
+            # the step (requirement_cost), as "After evolution, choose one card …" is
+            p = [_Req(_num(m.group("n") or m.group("n2")), True, True)]
         if evolving and not ctx.digimon and _AFTER_EVOLVING.match(s):
             # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
             p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
@@ -2994,11 +3055,14 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
+    implied: list[str] = []  # _ReqImplied: only beside a requirement card's _Req
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
         elif isinstance(p, _From):
             froms.append(p.place)
+        elif isinstance(p, _ReqImplied):
+            implied.append(p.label)
         elif isinstance(p, _Widen):
             widens.append(p)
         elif isinstance(p, _Instead):
@@ -3048,6 +3112,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
     if widens:
         heads = _widened(heads, widens, card_conds, cond_alts, tr)
+    if implied and (not reqs or any(r.after for r in reqs)):
+        tr.unmodeled += implied
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]

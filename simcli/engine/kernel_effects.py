@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
+from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -112,6 +112,25 @@ def _sheet_match_c_nb(T, S, x, fk, v):
     return False
 
 
+@njit(cache=True, _nrt=False)
+def sheet_count_nb(T, S, p, r, side):
+    """Round 9b, atk_per_sheet (reference_effects.sheet_count): the cards on p's sheet (side bit 1) and the opponent's
+    (bit 2) that match row r's filter; a sheet as _sheet_match_c_nb reads it."""
+    n = 0
+    for x in range(2):
+        if ((side >> (0 if x == p else 1)) & 1) == 0:
+            continue
+        if row_filter_nb(T, x, cur_nb(S, x), r):
+            n += 1
+        if S[x, TOP] >= 0 and row_filter_nb(T, x, S[x, L3], r):
+            n += 1
+        if S[x, SUPPORT] >= 0 and row_filter_nb(T, x, S[x, SUPPORT], r):
+            n += 1
+        if S[x, SUPBOX] >= 0 and row_filter_nb(T, x, S[x, SUPBOX], r):
+            n += 1
+    return n
+
+
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _cond_check_nb(T, S, M, X, p, r, card):
     return _cond_check_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(card))
@@ -194,6 +213,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 S[p, SUPBOX] >= 0 and card_match_nb(T, p, S[p, SUPBOX], c, v))
         elif kind == E.C_POWER or kind == E.C_OPP_POWER:
             ok = cmp_num_nb(final_attack_nb(T, S, M, p if kind == E.C_POWER else o), c, v)
+        elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
+            ok = T.ct[o, co, F_ARMOR] != 0
         elif kind == E.C_OPP_WARPED:
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
@@ -435,6 +456,7 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
+OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -574,6 +596,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
     elif f & OPF_MOD:
+        if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
+            arg = arg * sheet_count_nb(T, S, p, r, arg2)
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
@@ -773,6 +797,8 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
         return
     if f & OPF_PER:
         M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
+    elif op == E.OP_ATK_PER_SHEET:  # round 9b
+        M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, p, r, T.eff[r, E_ARG2])
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
@@ -786,7 +812,7 @@ def modify_nb(T, S, M, p, op, arg, arg2):
 def _modify_c_nb(T, S, M, p, op, arg, arg2):
     """The attack-modifier opcodes (OPF_MOD, per_* aside): updates of M only."""
     o = 1 - p
-    if op == E.OP_ATK_ADD:
+    if op == E.OP_ATK_ADD or op == E.OP_ATK_PER_SHEET:  # atk_per_sheet: arg already times its count
         M[p, M_ADD] += arg
     elif op == E.OP_OPP_ATK_ADD:
         M[o, M_ADD] += arg

@@ -24,7 +24,7 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
                                           appear_host_nb, support_barred_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
-from simcli.engine.players import cur_nb, free_slots_nb
+from simcli.engine.players import cur_nb, free_slots_nb, wp_step_ok_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import SUPBOX, SUPBOX_OWNER
 from simcli.engine.state import (APPEARED, EVOLVED, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PTS, SLOT,
@@ -325,7 +325,7 @@ def evolve_target_nb(T, S, M, M2, X, p, r, rng):
 @njit(cache=True, _nrt=False)
 def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
     """Greedy's evolve_now target: the hand position of the best next-level Digimon (not ``no_ignore``,
-    matching the row filter; outcome, level, A attack, then hand order), -1 none."""
+    matching the row filter and its wp_step; outcome, level, A attack, then hand order), -1 none."""
     lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
     if lv > E.LV_ULTIMATE:
         return -1
@@ -334,7 +334,8 @@ def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
     bk = -1
     for pos in range(S[p, HAND_N]):
         c = S[p, HAND + pos]
-        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r):
+        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r) \
+                or not wp_step_ok_nb(T, S, p, c, r):
             continue
         k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(1), rng)
         if k > bk:

@@ -37,7 +37,8 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
-from simcli.engine.tables import card_match
+from simcli.engine.reference import qualifier_ok
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
@@ -54,6 +55,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET}  # round 9b
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -91,6 +93,13 @@ def row_filter(t, seat: int, c: int, row) -> bool:
         if fk != E.FK_NONE and not card_match(t, seat, c, fk, int(row[E.E_FILT0 + 2 * i + 1])):
             return False
     return True
+
+
+def sheet_count(g, p, row, side: int) -> int:
+    """Round 9b, atk_per_sheet: the cards on p's sheet (side bit 1) and the opponent's (bit 2) that match the row's
+    filter."""
+    o = g.ps[1 - p.seat]
+    return sum(1 for x, bit in ((p, 1), (o, 2)) if side & bit for c in sheet_cards(x) if row_filter(g.t, x.seat, c, row))
 
 
 def sheet_cards(p) -> list[int]:
@@ -208,6 +217,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         elif kind in (E.C_POWER, E.C_OPP_POWER):
             x = p if kind == E.C_POWER else o
             ok = cmp_num(power(g, x, mods), c, v)
+        elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
+            ok = bool(t.armor[o.seat, o.cur()])
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
@@ -442,7 +453,7 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     t = g.t
     o = g.ps[1 - p.seat]
     mp, mo = mods[p.seat], mods[o.seat]
-    if op == E.OP_ATK_ADD:
+    if op in (E.OP_ATK_ADD, E.OP_ATK_PER_SHEET):  # atk_per_sheet: arg already times its count
         mp.add += arg
     elif op == E.OP_OPP_ATK_ADD:
         mo.add += arg
@@ -555,6 +566,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                     p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
         mods[p.seat].add += arg * max(0, n)
     elif op in MOD_OPS:
+        if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
+            arg = arg * sheet_count(g, p, row, arg2)
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
@@ -799,13 +812,32 @@ def appear_cost_payable(g, p, c, row) -> bool:
 
 def next_level_targets(g, p, row) -> list[int]:
     """evolve_now: hand positions of Digimon of the next level that may be evolved into (not
-    ``no_ignore``, matching the row filter), in hand order."""
+    ``no_ignore``, matching the row filter and its wp_step), in hand order."""
     t, s = g.t, p.seat
     lv = int(t.level[s, p.cur()]) + 1
     if lv > E.LV_ULTIMATE:
         return []
     return [pos for pos, c in enumerate(p.hand) if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv
-            and not t.no_ignore[s, c] and row_filter(t, s, c, row)]
+            and not t.no_ignore[s, c] and row_filter(t, s, c, row) and wp_step_ok(t, s, p.cur(), c, row)]
+
+
+def wp_step_ok(t, s: int, frm: int, c: int, row) -> bool:
+    """Round 9b: evolve_now row's ``wp_step`` filter holds for hand Digimon c evolving from card frm: an evolution
+    alternative of c from frm (its name and qualifier) whose only requirement is a Winning Percentage up to the
+    filter's value, or the option it names (codes.FK_WP_STEP); True when the row has no such filter."""
+    for i in range(E.MAX_FILTERS):
+        if int(row[E.E_FILT0 + 2 * i]) != E.FK_WP_STEP:
+            continue
+        v = int(row[E.E_FILT0 + 2 * i + 1])
+        for a in range(int(t.req_n[s, c])):
+            if t.req[s, c, a, R_FROM] != t.name[s, frm] or not qualifier_ok(t, s, c, a, frm) \
+                    or t.req[s, c, a, R_CARDS] != 0 or t.req[s, c, a, R_JOG] >= 0:
+                continue
+            w, o = int(t.req[s, c, a, R_WP]), int(t.req[s, c, a, R_OPT])
+            if (0 < w <= v & 0xFF and o < 0) or (w <= 0 and o >= 0 and o == (v >> 8) - 1):
+                return True
+        return False
+    return True
 
 
 class Effects(NoEffects):

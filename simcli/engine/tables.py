@@ -102,6 +102,9 @@ class Tables(NamedTuple):
     # level: "into a Digimon of the same level", Fuse Into the Ultimate Digimon!; bits 0..3 "into an Alphamon", any
     # level); 0 = the next level only (DM-EVO-1, every other card)
     rlv: np.ndarray
+    # int8 [2,30] round 9b: a Digimon with 'Armor Evolution' in its fusion requirements (database armor_evolution;
+    # condition opp_armor)
+    armor: np.ndarray
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -342,6 +345,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             eff_lo[s, i] = len(rows)
             if effects and c.get("modeled"):
                 _rows(c, "effects", default_timing, vocab, rows)
+                for row in rows[eff_lo[s, i]:]:  # round 9b: "wp_step=V+own": the card's own name id (codes.FK_WP_STEP)
+                    for k in range(E.MAX_FILTERS):
+                        if row[E.E_FILT0 + 2 * k] == E.FK_WP_STEP and row[E.E_FILT0 + 2 * k + 1] & E.WP_STEP_OWN:
+                            row[E.E_FILT0 + 2 * k + 1] = (row[E.E_FILT0 + 2 * k + 1] & 0xFF) | ((name[s, i] + 1) << 8)
             eff_hi[s, i] = len(rows)
             # appearance conditions are rules of play (seed 003 §3.2.2.1 ex. 6), like requirements:
             # compiled with effects on or off
@@ -436,8 +443,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     rmill = np.zeros(shape, np.int8)
     rsrc = np.zeros(shape, np.int8)
     rlv = np.zeros(shape, np.int8)
+    armor = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
+            armor[s, i] = 1 if c.get("kind") == "Digimon" and c.get("armor_evolution") else 0
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -447,7 +456,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv)
+               omax, xmax, rmill, rsrc, rlv, armor)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -473,7 +482,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
             "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
-            "omax", "xmax", "rmill", "rsrc", "rlv")
+            "omax", "xmax", "rmill", "rsrc", "rlv", "armor")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -614,7 +623,7 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return int(t.optype[seat, c]) == v
     if fk == E.FK_KEYWORD:
         return v in t.keywords[seat, c]
-    return fk == E.FK_NONE
+    return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
 
 
 def pair_table(t: Tables) -> np.ndarray:
