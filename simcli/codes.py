@@ -198,7 +198,13 @@ OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its s
 # its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
 # support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 66
-N_OPS = 67
+# round 9c (numbers 75-78 reserved for this branch; the lead compacts them at the merge): the player picks its own or the
+# opponent's box Digimon (the top card, never the Level III under it, DM-L3-1) matching the row filter and sends it to its
+# owner's Dark Area; the Level III under it battles on ("Send your or the opponent's Ultimate level Digimon to the Dark
+# Area, and revert it to the Level III", Lost Memories Re-55t).  An option's battle row only; done after the card's
+# other rows (as evolve_now); the opponent's card only when the option reaches it (option immunity)
+OP_BOX_DARK_PICK = 75
+N_OPS = 76
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -80,6 +80,9 @@ One effect per string::
               | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
                                            goes to its Dark Area, if it matches the row filter (if any); its
                                            support stays used this turn (round 8)
+              | box_dark_pick              (an option's battle row) the player picks its own or the opponent's
+                                           box Digimon (top card, never the Level III) matching the row filter
+                                           (if any); it goes to its owner's Dark Area (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -216,6 +219,7 @@ _OP_SIMPLE = {
     "attack_high": E.OP_ATTACK_HIGH,
     "lost_to_hand": E.OP_LOST_TO_HAND,
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
+    "box_dark_pick": E.OP_BOX_DARK_PICK,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -539,7 +543,8 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
+                                                     "box_dark_pick")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 

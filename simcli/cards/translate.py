@@ -1009,6 +1009,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
         (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
          r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
+        # round 9c: "Send your or the opponent's Ultimate level Digimon to the Dark Area, and revert it to the Level III
+        # Digimon that it was before evolution" (Lost Memories Re-55t), "Return your or your opponent's Level IV Digimon
+        # back to the Level III Digimon it was before evolving(, without any conditions)" (That Was a Good Time St-57):
+        # the player picks the side (box_dark_pick); the top card goes to the Dark Area (St-57 names no place: decided,
+        # the Dark Area, where Re-55t sends it), the Level III under it stays (DM-L3-1).  Only levels above III.
+        (r"(?:send your or (?:the|your) opponent's (?P<a>level iv|perfect level|ultimate level) digimon to the dark area,"
+         r" and revert it to the level iii digimon that it was before evolution"
+         r"|return your or (?:the|your) opponent's (?P<b>level iv|perfect level|ultimate level) digimon back to the level"
+         r" iii digimon it was before evolving(?:, without any conditions)?)",
+         lambda m: [_Eff("box_dark_pick", filters=(
+             "level=" + {"level iv": "IV", "perfect level": "Perfect", "ultimate level": "Ultimate"}[
+                 (m.group("a") or m.group("b")).lower()],))]),
         # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
         # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
         # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)

@@ -339,6 +339,18 @@ def self_gauge_after(g, p, row) -> None:
             g.effects.box_changed(g, p)
 
 
+def box_sides(g, p, row, card) -> list[int]:
+    """box_dark_pick (round 9c): the seats whose box top card p's option `card` may send to the Dark Area, own first:
+    a top card (never the Level III) matching the row filter; the opponent's only when the option reaches it
+    (option immunity, as opp_box_dark)."""
+    t, o = g.t, g.ps[1 - p.seat]
+    out = [p.seat] if p.top >= 0 and row_filter(t, p.seat, p.top, row) else []
+    if o.top >= 0 and row_filter(t, o.seat, o.top, row) \
+            and not (g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)):
+        out.append(o.seat)
+    return out
+
+
 def card_immune(g, o, card, mods) -> bool:
     """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
@@ -860,7 +872,7 @@ class Effects(NoEffects):
                     self.discard_slot(g, p, k2)
                     if self.in_battle:
                         self.dirty = True
-        evo = None
+        evo = pick = None
         for r in idx:
             row = t.effects[r]
             if cond_ok(g, p, row):
@@ -868,6 +880,8 @@ class Effects(NoEffects):
                 self.record(g, LOG_OPTION, p, r, c, count)
                 if int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
                     evo = row
+                elif int(row[E.E_OP]) == E.OP_BOX_DARK_PICK:
+                    pick = row
         up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
@@ -882,6 +896,8 @@ class Effects(NoEffects):
             self.spent.append((p.seat, k))
         if evo is not None:  # decided: evolve_now takes effect after the card's other rows
             self.evolve_now(g, p, evo)
+        if pick is not None:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
+            self.box_pick(g, p, pick, c)
 
     def negate_with(self, g, p, kind: int, idx: int) -> None:
         """p negates with the option in slot idx (kind 1: it is used like any option) or with the ◎
@@ -998,6 +1014,21 @@ class Effects(NoEffects):
         self.box_changed(g, p)
         self.auto_abilities(g, p, E.T_APPEAR)
         self.opp_evolved(g, p)
+
+    def box_pick(self, g, p, row, card) -> None:
+        """box_dark_pick (round 9c): the player's policy picks a side (box_sides); that side's box top card goes to
+        its owner's Dark Area, the Level III under it battles on (DM-L3-1), as opp_box_dark."""
+        s = g.players[p.seat].box_side(g, p, row, card)
+        if s < 0:
+            return
+        q = g.ps[s]
+        g.log_line(f"  {'AB'[p.seat]} sends {g.cname(q, q.top)} (seat {'AB'[s]}) to the Dark Area")
+        q.dark.append(q.top)
+        q.top = -1
+        q.evolved_turn = 0
+        self.unbind_player(g, q)
+        if self.in_battle:
+            self.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
 
     def evolve_now(self, g, p, row) -> None:
         """evolve_now: the player's policy picks a next-level Digimon from hand (or none)."""

@@ -1,0 +1,107 @@
+"""Scenario tests of the round-9c effect words (issue 9), on both engines (effects on).
+
+The base duel of tests/test_engine_effects.py: A's Alpha (Level III, type A, attacks 300/200/100: 200 against a type-B
+Digimon) against B's Beta (Level III, type B); A is the first attacker, so B acts first in the battle windows
+(DM-BAT-1).  ``both_turn`` plays each turn on the kernel and the reference from the same state and asserts that they
+agree (zones, points, battle result).  Here a Level IV may lie on either Level III in the box (the top card).
+"""
+
+from __future__ import annotations
+
+from simcli.engine import enums as E
+from simcli.engine.rng import Rng
+from test_engine_effects import duel
+from test_engine_rules import digi
+
+# That Was a Good Time St-57: "Return your or your opponent's Level IV Digimon back to the Level III Digimon it was
+# before evolving" (its hand-card cost left out: the duel's hands are empty)
+PICK = ["box_dark_pick | filter: level=IV | limit: battle"]
+
+
+def _tops(a_top=None, b_top=None, b_fx=()):
+    """Cards for duel's a_opts / b_opts and a setup that puts them on the box: a_top / b_top are the attacks of a Level IV
+    (all three the same, lost points 40) on A's / B's Level III, None for none.  A's Level IV is A's card 2, B's is
+    B's card 1."""
+    a_cards, b_cards = [], []
+    if a_top is not None:
+        a_cards.append(digi("Delta", level="IV", bt="A", atk=(a_top,) * 3, lost=(40, 40, 40, 40)))
+    if b_top is not None:
+        b_cards.append(digi("Gamma", level="IV", bt="B", atk=(b_top,) * 3, lost=(40, 40, 40, 40), effects=list(b_fx)))
+
+    def setup(g):
+        a, b = g.ps
+        if a_top is not None:
+            a.slots[1], a.top = -1, 2
+        if b_top is not None:
+            b.slots[0], b.top = -1, 1
+    return a_cards, b_cards, setup
+
+
+def test_box_dark_pick_sends_the_opponents_level_iv_back_to_its_level_iii():
+    # round 9c, box_dark_pick: B's Gamma (Level IV, 400) lies on Beta (150).  Only B's side holds a Level IV: A's greedy
+    # player uses the card because Beta then battles (its look-ahead rebuilds the modifiers from the Level III), and
+    # Gamma goes to B's Dark Area; Beta stays (DM-L3-1).  Alpha's 200 beats Beta's 150: B loses Beta's 10 points.
+    a_cards, b_cards, setup = _tops(b_top=400)
+    g, f = duel(a_opts=[PICK], b_opts=b_cards, b_atk=(150, 150, 150), setup=setup)
+    a, b = g.ps
+    assert f == [(200, 150)] and g.battles[-1] == E.BR_FIRST and b.points == 90
+    assert b.top == -1 and b.dark[:1] == [1] and b.l3 == 0 and 0 not in b.dark and g.card_uses[0, 1] == 1
+    # a Level III alone in the box is never sent (DM-L3-1): nothing to pick, the card is not used and A loses
+    g, f = duel(a_opts=[PICK], b_atk=(250, 250, 250))
+    assert f == [(200, 250)] and g.ps[1].l3 == 0 and g.card_uses[0, 1] == 0
+
+
+def test_box_dark_pick_takes_the_own_side_when_that_wins():
+    # A's own Delta (Level IV, 100) lies on Alpha; B's Gamma (180) on Beta (150).  Removing Delta lets Alpha (200) beat
+    # Gamma; removing Gamma leaves Delta (100) losing to Beta: greedy sends its own Level IV to its own Dark Area.
+    a_cards, b_cards, setup = _tops(a_top=100, b_top=180)
+    g, f = duel(a_opts=[PICK] + a_cards, b_opts=b_cards, b_atk=(150, 150, 150), setup=setup)
+    a, b = g.ps
+    assert f == [(200, 180)] and g.battles[-1] == E.BR_FIRST
+    assert a.top == -1 and 2 in a.dark and a.l3 == 0 and b.top == -1 and 1 in b.dark  # Gamma lost: death check
+    assert b.points == 60  # Gamma's lost points (40)
+
+
+def test_box_dark_pick_prefers_the_opponent_among_equal_outcomes():
+    # Delta (160) on Alpha, Gamma (180) on Beta (150): either removal wins (200 > 180, 160 > 150); greedy picks the
+    # opponent's side.  Beta then loses to Delta: B loses Beta's lost points against a Level IV (20) and keeps Beta.
+    a_cards, b_cards, setup = _tops(a_top=160, b_top=180)
+    g, f = duel(a_opts=[PICK] + a_cards, b_opts=b_cards, b_atk=(150, 150, 150), setup=setup)
+    a, b = g.ps
+    assert f == [(160, 150)] and g.battles[-1] == E.BR_FIRST and a.top == 2 and b.top == -1 and b.dark[:1] == [1]
+    assert b.points == 80 and b.l3 == 0
+
+
+def test_box_dark_pick_does_not_reach_an_opponent_immune_to_options():
+    # the opponent's half is an option's effect on it: Gamma with "cannot receive the effects of the opponent's Option
+    # cards" stays.  With Delta (160) on Alpha the only side left is A's own: removing it wins (200 > 180), so greedy
+    # sends Delta.
+    a_cards, b_cards, setup = _tops(a_top=160, b_top=180, b_fx=["immune_options | when: passive"])
+    g, f = duel(a_opts=[PICK] + a_cards, b_opts=b_cards, b_atk=(150, 150, 150), setup=setup)
+    a, b = g.ps
+    assert f == [(200, 180)] and a.top == -1 and 2 in a.dark and g.card_uses[0, 1] == 1
+
+
+def test_box_dark_pick_random_player_takes_either_side():
+    # the random player picks one of the sides uniformly (both engines draw the same number, both_turn checks the
+    # states agree): over these seeds it used the card and took its own Level IV (Alpha 200 against Gamma 180) in some
+    # games and the opponent's (Delta 160 against Beta 150) in others; unused, Delta 160 loses to Gamma 180
+    seen = set()
+    for seed in range(11, 19):
+        a_cards, b_cards, place_tops = _tops(a_top=160, b_top=180)
+
+        def setup(g, seed=seed):
+            place_tops(g)
+            g.seed, g.rng = seed, Rng(seed, g.index)  # the kernel's stream starts from the same (seed, game)
+        g, f = duel(a_opts=[PICK] + a_cards, b_opts=b_cards, b_atk=(150, 150, 150), setup=setup,
+                    players=("random", "greedy"))
+        a, b = g.ps
+        if g.card_uses[0, 1] == 0:
+            assert f == [(160, 180)]
+        elif f == [(200, 180)]:
+            seen.add("own")
+            assert 2 in a.dark and a.l3 == 0
+        else:
+            seen.add("opponent")
+            assert f == [(160, 150)] and b.top == -1 and b.dark[:1] == [1] and a.top == 2
+    assert seen == {"own", "opponent"}
