@@ -204,7 +204,11 @@ OP_OPP_SUPPORT_DARK = 66
 # Area, and revert it to the Level III", Lost Memories Re-55t).  An option's battle row only; done after the card's
 # other rows (as evolve_now); the opponent's card only when the option reaches it (option immunity)
 OP_BOX_DARK_PICK = 75
-N_OPS = 76
+# round 9c: the opponent loses as many points as this side lost in this turn's Point Calculation (its lost points of the
+# battle; a lose row of an option used in the battle: "if you lost the battle on the turn during which this card was
+# used, reduce the opponent's points by the same amount that your points were reduced by", CD-13)
+OP_DAMAGE_LOST = 76
+N_OPS = 77
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -105,3 +105,31 @@ def test_box_dark_pick_random_player_takes_either_side():
             seen.add("opponent")
             assert f == [(160, 150)] and b.top == -1 and b.dark[:1] == [1] and a.top == 2
     assert seen == {"own", "opponent"}
+
+
+# Awaken! The Potential of the Perfect Level!! CD-13's rows (its level condition and hand-card cost left out)
+LOST_BACK = ["atk+100", "damage_lost | when: lose"]
+
+
+def test_damage_lost_takes_the_users_lost_points_from_the_opponent():
+    # round 9c, damage_lost: "if you lost the battle on the turn during which this card was used, reduce the opponent's
+    # points by the same amount that your points were reduced by" (CD-13).  A uses the option (+100: 300 beats Beta's
+    # 250), B answers in its next window with its own +100 (350): A loses Alpha's lost points against a Level III (20,
+    # DM-PTS-1) and then, by the option's lose row (applied at Point Calculation, engine 5), B loses the same 20.
+    g, f = duel(a_opts=[LOST_BACK], b_opts=["atk+100"])
+    a, b = g.ps
+    assert f == [(300, 350)] and g.battles[-1] == E.BR_SECOND and g.card_uses[0, 1] == 1 and g.card_uses[1, 1] == 1
+    assert a.points == 80 and b.points == 80
+    # against B's Gamma (Level IV, 250) Alpha's lost points are 30: the opponent loses 30 (the amount, not a fixed number)
+    _, b_cards, setup = _tops(b_top=250)
+    g, f = duel(a_opts=[LOST_BACK], b_opts=b_cards + ["atk+100"], setup=setup)
+    assert f == [(300, 350)] and g.ps[0].points == 70 and g.ps[1].points == 70
+    # a won battle: the lose row does nothing (A's +100 wins when B has nothing to answer with)
+    g, f = duel(a_opts=[LOST_BACK])
+    assert f == [(300, 250)] and g.ps[0].points == 100 and g.ps[1].points == 90
+
+
+def test_damage_lost_is_an_option_effect_on_the_opponent():
+    # an opponent immune to option cards loses nothing by it (A's own +100 still applies, and A still loses its 20)
+    g, f = duel(a_opts=[LOST_BACK], b_opts=["atk+100"], b_fx=["immune_options | when: passive"])
+    assert f == [(300, 350)] and g.ps[0].points == 80 and g.ps[1].points == 100

@@ -83,6 +83,8 @@ One effect per string::
               | box_dark_pick              (an option's battle row) the player picks its own or the opponent's
                                            box Digimon (top card, never the Level III) matching the row filter
                                            (if any); it goes to its owner's Dark Area (round 9c)
+              | damage_lost                (a lose row) the opponent loses the points this side lost in this
+                                           turn's Point Calculation (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -220,6 +222,7 @@ _OP_SIMPLE = {
     "lost_to_hand": E.OP_LOST_TO_HAND,
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
     "box_dark_pick": E.OP_BOX_DARK_PICK,
+    "damage_lost": E.OP_DAMAGE_LOST,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

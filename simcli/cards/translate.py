@@ -2417,6 +2417,13 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 9c: "(After that,) if you lost the battle on the turn during which this card was used, reduce the opponent's
+    # points by the same amount that your points were reduced by" (Awaken! The Potential of the Perfect Level!! CD-13): a
+    # lose row of an option used in the battle, the opponent losing what this side lost in that Point Calculation
+    # (damage_lost); on a Digimon it is not a row of this kind
+    (r"(?:after that, )?if you lost the battle on the turn during which this card was used, reduce the opponent's points"
+     r" by the same amount that your points were reduced by\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("damage_lost", when="lose")]),
     # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
     # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
     # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)

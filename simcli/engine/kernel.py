@@ -43,6 +43,7 @@ from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats, run_bl
 from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone helpers)
+from simcli.engine.state import X_LOST  # damage_lost (round 9c)
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
@@ -420,6 +421,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if M[lo, M_NOLOSS] != 0:
             lp = 0
         S[lo, PTS] = max(0, S[lo, PTS] - lp)
+        X[X_LOST] = lp  # damage_lost (round 9c)
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome

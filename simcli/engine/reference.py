@@ -684,6 +684,7 @@ class Game:
                  rules=None, effects=None, log: list | None = None, names=None, check: bool = False):
         self.t = t
         self.seed, self.index = seed, game_index
+        self.lost_now = 0  # the points the loser lost in the last Point Calculation with a winner (damage_lost)
         self.rng = Rng(seed, game_index)
         self.players = players
         self.turn_cap = turn_cap
@@ -826,6 +827,7 @@ class Game:
             if self.mods[l.seat].no_loss:
                 lp = 0
             l.points = max(0, l.points - lp)
+            self.lost_now = lp  # the loser's lost points of this turn (damage_lost, round 9c)
             self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
         if self.decided():
             return self.finish()

@@ -43,7 +43,7 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -395,7 +395,7 @@ def kind_blocked(g, p, row, mods) -> bool:
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
-    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
+    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL, E.OP_DAMAGE_LOST):
         if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
             return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
         return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
@@ -558,6 +558,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
+    elif op == E.OP_DAMAGE_LOST:  # round 9c: a lose row, after this turn's Point Calculation set lost_now
+        o.points = max(0, o.points - g.lost_now)
     elif op == E.OP_HEAL:
         p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
