@@ -208,7 +208,11 @@ OP_BOX_DARK_PICK = 75
 # battle; a lose row of an option used in the battle: "if you lost the battle on the turn during which this card was
 # used, reduce the opponent's points by the same amount that your points were reduced by", CD-13)
 OP_DAMAGE_LOST = 76
-N_OPS = 77
+# round 9c: own base += printed A − the printed number of the attack used now (an attack modifier: the attack used then
+# counts the A column's number, C-CALC-1's base; "When your attack is B, your attack power becomes the same as your
+# attack A", High Speed Plug-In H Bo-445, with the condition attack=B)
+OP_BASE_A = 77
+N_OPS = 78
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

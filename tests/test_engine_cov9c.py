@@ -133,3 +133,18 @@ def test_damage_lost_is_an_option_effect_on_the_opponent():
     # an opponent immune to option cards loses nothing by it (A's own +100 still applies, and A still loses its 20)
     g, f = duel(a_opts=[LOST_BACK], b_opts=["atk+100"], b_fx=["immune_options | when: passive"])
     assert f == [(300, 350)] and g.ps[0].points == 80 and g.ps[1].points == 100
+
+
+def test_base_a_makes_the_b_attack_count_the_printed_a():
+    # round 9c, base_a: "When your attack is B, your attack power becomes the same as your attack A" (High Speed Plug-In H
+    # Bo-445).  Alpha attacks Beta (type B) with its B attack, 200, which loses to 250; with the card its B attack counts
+    # the printed A, 300 (greedy's look-ahead sees it and uses the card): A wins, B loses Beta's 10 points.
+    g, f = duel(a_opts=[["base_a if attack=B"]])
+    assert f == [(300, 250)] and g.battles[-1] == E.BR_FIRST and g.ps[1].points == 90 and g.card_uses[0, 1] == 1
+    # it is the base (C-CALC-1): Alpha's printed ×2 doubles the 300, not the 200 (600 beats 500; without the card 400
+    # does not)
+    g, f = duel(a_fx=["atk*2 | when: passive"], a_opts=[["base_a if attack=B"]], b_atk=(500, 500, 500))
+    assert f == [(600, 500)] and g.card_uses[0, 1] == 1
+    # an A attack already counts the A: the row adds nothing (the card's attack=A first, then base_a: 300, not 400)
+    g, f = duel(a_opts=[["attack=A", "base_a"]], b_atk=(290, 290, 290))
+    assert f == [(300, 290)]

@@ -85,6 +85,8 @@ One effect per string::
                                            (if any); it goes to its owner's Dark Area (round 9c)
               | damage_lost                (a lose row) the opponent loses the points this side lost in this
                                            turn's Point Calculation (round 9c)
+              | base_a                     own base + (printed A − the printed number of the attack used now):
+                                           that attack counts the A column's number (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -223,6 +225,7 @@ _OP_SIMPLE = {
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
     "box_dark_pick": E.OP_BOX_DARK_PICK,
     "damage_lost": E.OP_DAMAGE_LOST,
+    "base_a": E.OP_BASE_A,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -696,6 +696,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "(When your attack is B,) your attack power becomes the same as your attack A" (High Speed Plug-In H
+        # Bo-445): the attack used counts the printed A number (base_a; C-CALC-1's base, modifiers then apply to it)
+        (r"your attack power becomes the same as your attack a", lambda m: [_Eff("base_a")]),
         # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
         # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
         (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),

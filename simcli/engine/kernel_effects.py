@@ -423,6 +423,7 @@ for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_Z
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
+OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -756,6 +757,9 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[o, M_ADD] += arg
     elif op == E.OP_BASE_ADD:
         M[p, M_BASE_ADD] += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        cp = cur_nb(S, p)
+        M[p, M_BASE_ADD] += T.ct[p, cp, F_ATK + E.BT_A] - T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)]
     elif op == E.OP_ATK_MUL:
         M[p, M_NUM] = arg
         M[p, M_DEN] = max(1, arg2)

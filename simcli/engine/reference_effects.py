@@ -53,6 +53,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
+MOD_OPS = MOD_OPS | {E.OP_BASE_A}  # round 9c
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -451,6 +452,9 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mo.add += arg
     elif op == E.OP_BASE_ADD:
         mp.base_add += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        printed = t.atk[p.seat, p.cur()]
+        mp.base_add += int(printed[E.BT_A]) - int(printed[attack_type(g, p, mods)])
     elif op == E.OP_ATK_MUL:
         mp.mul_num, mp.mul_den = arg, max(1, arg2)
     elif op == E.OP_OPP_ATK_MUL:
