@@ -5,10 +5,12 @@ sentence of a failing clause; an option whose failing sentences number at most o
 Printed: label, card id, name, the failing sentence (none: the pieces fail only together).
 
     .venv/bin/python benchmarks/near_miss_cov9c.py ../shared/data/dmhc [LABEL ...]
+    NEAR_MISS_MOST=2 …   # at most two failing sentences (labelled by the first)
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 
@@ -39,7 +41,7 @@ def _failing(units: list[str], ctx) -> list[tuple[str, str]]:
     return out
 
 
-def near_misses(data_dir: str) -> list[tuple[str, str, str, str]]:
+def near_misses(data_dir: str, most: int = 1) -> list[tuple[str, str, str, str]]:
     rows = []
     for row in T.iter_card_rows(data_dir):
         if not T.is_option_row(row):
@@ -56,16 +58,16 @@ def near_misses(data_dir: str) -> list[tuple[str, str, str, str]]:
         fails += _failing(T._clauses(text), ctx)
         if timing is None:
             fails.append(("timing", act))
-        if len(fails) <= 1:
-            lab, s = fails[0] if fails else (tr.unmodeled[0], "")
-            rows.append((lab, row.get("Set", ""), f"{name} [{row['Card Number']}]", s))
+        if len(fails) <= most:
+            lab = fails[0][0] if fails else tr.unmodeled[0]
+            rows.append((lab, row.get("Set", ""), f"{name} [{row['Card Number']}]", "\n    ".join(f for _, f in fails)))
     return rows
 
 
 def main(argv: list[str]) -> None:
     data = argv[0] if argv else "../shared/data/dmhc"
     want = set(argv[1:])
-    rows = near_misses(data)
+    rows = near_misses(data, int(os.environ.get("NEAR_MISS_MOST", "1")))
     print(Counter(r[0] for r in rows).most_common())
     for lab, _, card, s in sorted(rows):
         if not want or lab in want:

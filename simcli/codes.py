@@ -212,7 +212,12 @@ OP_DAMAGE_LOST = 76
 # counts the A column's number, C-CALC-1's base; "When your attack is B, your attack power becomes the same as your
 # attack A", High Speed Plug-In H Bo-445, with the condition attack=B)
 OP_BASE_A = 77
-N_OPS = 78
+# round 9c (an option's row): while its card is face-up in its slot and the row's conditions hold, neither player regains
+# points (every heal row, a Digimon's "regain N points when you evolve into this Digimon" included: "For the turn during
+# which this card is used, both you and the opponent cannot regain points. This includes the points regained when
+# evolving into an Ultimate level", St-103)
+OP_NO_HEAL = 78
+N_OPS = 79
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

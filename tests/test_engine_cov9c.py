@@ -148,3 +148,20 @@ def test_base_a_makes_the_b_attack_count_the_printed_a():
     # an A attack already counts the A: the row adds nothing (the card's attack=A first, then base_a: 300, not 400)
     g, f = duel(a_opts=[["attack=A", "base_a"]], b_atk=(290, 290, 290))
     assert f == [(300, 290)]
+
+
+def test_no_heal_blocks_both_players_heals_while_the_card_is_face_up():
+    # round 9c, no_heal: "For the turn during which this card is used, both you and the opponent cannot regain points.
+    # This includes the points regained when evolving into an Ultimate level" (St-103: every heal row, a Digimon's
+    # included).  A's card also adds 100 (so greedy uses it: 300 beats 250); Alpha regains 10 when it wins, Beta when it
+    # loses (Digimon result rows).  With the card face-up until the end of the turn neither heal happens.
+    fx = dict(a_fx=["heal(10) | when: win"], b_fx=["heal(10) | when: lose"], a_points=50)
+    g, f = duel(a_opts=[["atk+100 | limit: turn", "no_heal | limit: turn"]], **fx)
+    assert f == [(300, 250)] and g.card_uses[0, 1] == 1 and g.ps[0].points == 50 and g.ps[1].points == 90
+    # the same card without the row: both heals happen (A 50 + 10; B 100 - 10 + 10)
+    g, f = duel(a_opts=[["atk+100 | limit: turn"]], **fx)
+    assert f == [(300, 250)] and g.ps[0].points == 60 and g.ps[1].points == 100
+    # a card gone from its slot blocks nothing: the row of a card used and sent to the Dark Area at the end of the
+    # battle phase (limit battle) no longer acts at Point Calculation
+    g, f = duel(a_opts=[["atk+100 | limit: battle", "no_heal | limit: battle"]], **fx)
+    assert f == [(300, 250)] and g.ps[0].points == 60 and g.ps[1].points == 100

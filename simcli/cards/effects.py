@@ -87,6 +87,8 @@ One effect per string::
                                            turn's Point Calculation (round 9c)
               | base_a                     own base + (printed A − the printed number of the attack used now):
                                            that attack counts the A column's number (round 9c)
+              | no_heal                    (an option's row) while its card is face-up and the row's conditions
+                                           hold, neither player regains points (heal rows do nothing) (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -226,6 +228,7 @@ _OP_SIMPLE = {
     "box_dark_pick": E.OP_BOX_DARK_PICK,
     "damage_lost": E.OP_DAMAGE_LOST,
     "base_a": E.OP_BASE_A,
+    "no_heal": E.OP_NO_HEAL,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

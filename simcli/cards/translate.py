@@ -2420,6 +2420,12 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 9c: "For the turn during which this card is used, both you and the opponent cannot regain points(. This
+    # includes the points regained when evolving into an Ultimate level)" (For Some Reason I'm Really Sad St-103): a row of
+    # the option while it is face-up (no_heal; the card's limit says how long), every heal row of both players blocked
+    (r"for the turn during which this card is used, both you and the opponent (?:cannot|become unable to) regain"
+     r" (?:any )?points(?:\. this includes the points regained when evolving into an ultimate level)?\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_heal"), _Limit("turn")]),
     # round 9c: "(After that,) if you lost the battle on the turn during which this card was used, reduce the opponent's
     # points by the same amount that your points were reduced by" (Awaken! The Potential of the Perfect Level!! CD-13): a
     # lose row of an option used in the battle, the opponent losing what this side lost in that Point Calculation

@@ -560,7 +560,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif op == E.OP_DAMAGE_LOST:  # round 9c: a lose row, after this turn's Point Calculation set X_LOST
         S[o, PTS] = max(0, S[o, PTS] - X[X_LOST])
     elif op == E.OP_HEAL:
-        S[p, PTS] = min(100, S[p, PTS] + arg)
+        if not (has_immunity_nb(T, S, M, X, p, E.OP_NO_HEAL) or has_immunity_nb(T, S, M, X, o, E.OP_NO_HEAL)):  # round 9c
+            S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
         S[p, PTS] = max(0, S[p, PTS] - arg)
     elif op == E.OP_DRAW:

@@ -380,7 +380,7 @@ def per_avail(g, p, op, row=None) -> int:
 
 def has_immunity(g, o, op, mods) -> bool:
     """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_further /
-    immune_draw / immune_clear) whose conditions hold now (engine 6, round 6)."""
+    immune_draw / immune_clear; no_heal, round 9c) whose conditions hold now (engine 6, round 6)."""
     for k in range(3):
         c = o.slots[k]
         if c < 0 or o.slot_up[k] == 0 or not option_active(o, c):
@@ -565,7 +565,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op == E.OP_DAMAGE_LOST:  # round 9c: a lose row, after this turn's Point Calculation set lost_now
         o.points = max(0, o.points - g.lost_now)
     elif op == E.OP_HEAL:
-        p.points = min(100, p.points + arg)
+        if not (has_immunity(g, p, E.OP_NO_HEAL, mods) or has_immunity(g, o, E.OP_NO_HEAL, mods)):  # round 9c
+            p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
         p.points = max(0, p.points - arg)
     elif op == E.OP_DRAW:

@@ -223,6 +223,9 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
             # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
             raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if op == E.OP_NO_HEAL and c.get("kind") != "Option":
+            # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
         if op in (E.OP_IMMUNE_DAMAGE, E.OP_IMMUNE_FURTHER, E.OP_IMMUNE_DRAW, E.OP_IMMUNE_CLEAR) and c.get("kind") != "Option":
             # round 6: the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
