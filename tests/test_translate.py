@@ -2050,3 +2050,21 @@ def test_round9c_neither_player_regains_points():
     assert not tr.modeled and "limit" in tr.unmodeled
     # on a Digimon there is no such turn
     assert not abil("For the turn during which this card is used, both you and the opponent cannot regain points.").modeled
+
+
+def test_round9c_a_phase_option_with_only_result_rows_stays_unmodeled():
+    # The Battle I Staked My Pride On! Bo-593: its pieces translate ("after sending the top 3 cards of your Net Ocean to the
+    # Dark Area, play this card face-up" is the cost mill(3); "When you win the battle on the turn that you played this
+    # card" a win row), but the engines use an option with nothing but result rows at the result step itself (engine 5),
+    # which a Battle Phase card played before the result is not: unmodeled
+    tr = translate_option("X", "Battle Phase (O)You may only place one of this card in your slots; after sending the top 3"
+                          " cards of your Net Ocean to the Dark Area, play this card face-up.", "Program",
+                          "(O)When you win the battle on the turn that you played this card, further reduce the opponent's"
+                          " points by 20. (O)At the end of the turn during which this card was used, send it to the Dark"
+                          " Area.")
+    assert tr.effects == ["damage(20) | when: win | cost: mill(3) | limit: turn"]
+    assert tr.unmodeled == ["delayed-result-row"]
+    # beside a battle row the result row is the engine-5 shape and the card is modeled
+    tr = opt("Add 100 to your attack power. When you win the battle on the turn that you played this card, further reduce"
+             " the opponent's points by 20.")
+    assert tr.modeled and tr.effects == ["atk+100", "damage(20) | when: win"]

@@ -1368,7 +1368,10 @@ _ACTIVE_LEAD = re.compile(r"while this card is (?:active|activated),\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
 _COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
-_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
+# round 9c: "… on the turn that / during which you played this card" (Bo-593, Vj-6) is the same result row: an option's
+# result rows apply for the turn it was used in only (engine 5)
+_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle(?: on the turn (?:that|during which) you played this"
+                       r" card)?|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
 _LOSE_TO = re.compile(r"(?:when|if) you (lose) to (?:a |an )?(.+?),\s+", re.I)  # "When you lose to a blue frame Digimon, …"
 
 
@@ -2635,6 +2638,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
     (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")]),
+    # round 9c: "after sending the top 3 cards of your Net Ocean to the Dark Area, play this card face-up" (Bo-593's
+    # activation): the cost of its use
+    (rf"after sending the top (?P<n>{_N[1:-1]}) cards? (?:of|from) your net ocean to {_DA}, play this card face-up\.?",
+     lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")] if ctx.activation else [_U("deck-manipulation")]),
     (rf"send (?P<n>{_N[1:-1]}) digimon cards? from your hand to {_DA}\.?",
      lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     # ---- "only one" ----------------------------------------------------------------------------
@@ -3071,6 +3078,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option's rows apply together: the attack it sets comes before the rows conditioned on the
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
+    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
+        # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
+        # you played this card, further reduce …", Bo-593): the engines use such an option at the result step itself,
+        # from its face-down slot (engine 5), which a Battle Phase card played before the result is not
+        tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
             and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
