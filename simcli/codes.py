@@ -266,7 +266,10 @@ C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
 C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
-N_CONDS = 40
+# round 9c (numbers 46-48 reserved for this branch; the lead compacts them at the merge): option cards in the opponent's
+# hand (numeric cmp): "check the contents of your opponent's hand, and if their hand contains 2 or more Option cards"
+C_OPP_HAND_OPT = 46
+N_CONDS = 47
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

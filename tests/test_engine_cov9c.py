@@ -165,3 +165,30 @@ def test_no_heal_blocks_both_players_heals_while_the_card_is_face_up():
     # battle phase (limit battle) no longer acts at Point Calculation
     g, f = duel(a_opts=[["atk+100 | limit: battle", "no_heal | limit: battle"]], **fx)
     assert f == [(300, 250)] and g.ps[0].points == 60 and g.ps[1].points == 100
+
+
+def _b_hand_half_digimon():
+    """Three Level IV Digimon for duel's b_opts and a setup that moves them from B's slots to the top of B's deck: B draws
+    them in Preparation with three filler options (DM-PREP-1 (2): to 6 cards), so its hand holds three option cards."""
+    cards = [digi(f"Pad{i}", level="IV", atk=(10, 10, 10)) for i in range(3)]
+
+    def setup(g):
+        b = g.ps[1]
+        b.deck = b.deck + [3, 2, 1]
+        b.slots = [-1, -1, -1]
+    return cards, setup
+
+
+def test_opp_hand_opt_counts_the_option_cards_in_the_opponents_hand():
+    # round 9c, opp_hand_opt: "Check the contents of your opponent's hand, and if their hand contains 2 or more Option
+    # cards, add 500 to your attack power" (Fenrir Sword St-921).  B's hand: three Digimon and three option cards.  With
+    # "3 or more" the row holds (greedy uses the card: 300 beats 250); with "4 or more" it does not (the six cards of the
+    # hand are not all options), so the card does nothing and greedy keeps it.
+    cards, setup = _b_hand_half_digimon()
+    g, f = duel(a_opts=[["atk+100 if opp_hand_opt>=3"]], b_opts=cards, setup=setup)
+    b = g.ps[1]
+    assert f == [(300, 250)] and g.card_uses[0, 1] == 1
+    assert len(b.hand) == 6 and sum(int(g.t.kind[1, c]) == E.KIND_OPTION for c in b.hand) == 3
+    cards, setup = _b_hand_half_digimon()
+    g, f = duel(a_opts=[["atk+100 if opp_hand_opt>=4"]], b_opts=cards, setup=setup)
+    assert f == [(200, 250)] and g.card_uses[0, 1] == 0

@@ -517,6 +517,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"name={m.group(1)}"]),
         (r"(?:facing |the opponent is )(?:a |an )?((?!\w+ type)(?-i:[A-Z])[A-Za-z]*(?: (?-i:[A-Z])[A-Za-z]*)?mon"
          r"(?: (?-i:[A-Z])[A-Za-z]*)?)(?<!digimon)(?<!Digimon)", lambda m: [f"opp_name={m.group(1)}"]),
+        # round 9c: "(if) their hand contains 2 or more Option cards" (after "check the contents of your opponent's hand",
+        # Fenrir Sword St-921): a count of the opponent's option cards in hand (opp_hand_opt)
+        (rf"(?:their|the opponent's) hand contains (?P<n>{_N[1:-1]}) or more option cards?",
+         lambda m: [f"opp_hand_opt>={_num(m.group('n'))}"]),
         # "(if) their hand / it contains a Virus attribute Digimon card" (after "check the opponent's hand"):
         # one card of the opponent's hand matches (opp_hand:FILTER)
         (r"(?:their|the opponent's) hand contains (?:a |an |any )?(?P<d>.+?)|it contains (?:a |an |any )?(?P<d2>.+?)",

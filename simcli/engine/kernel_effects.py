@@ -208,6 +208,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if S[p, SLOT + k] >= 0 and card_match_nb(T, p, S[p, SLOT + k], c, v):
                     ok = True
                     break
+        elif kind == E.C_OPP_HAND_OPT:  # round 9c: option cards in the opponent's hand
+            n = 0
+            for i in range(S[o, HAND_N]):
+                if T.ct[o, S[o, HAND + i], F_KIND] == E.KIND_OPTION:
+                    n += 1
+            ok = cmp_num_nb(n, c, v)
         else:
             ok = False
         if not ok:

@@ -213,6 +213,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(sum(1 for x in p.slots if x >= 0), c, v)
         elif kind == E.C_OPP_HANDF:
             ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
+        elif kind == E.C_OPP_HAND_OPT:  # round 9c: option cards in the opponent's hand
+            ok = cmp_num(sum(1 for y in o.hand if t.kind[o.seat, y] == E.KIND_OPTION), c, v)
         elif kind == E.C_SLOTF:
             ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in p.slots)
         else:
