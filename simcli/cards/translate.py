@@ -472,6 +472,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"species={_species(m.group(1))}"]),
+        # round 9c: "your Digimon is a Level IV Beast Man type" (Juga-maru Bx-31): one level and a whole species
+        (rf"your digimon is (?:a |an )?(level iii|level iv|perfect level|ultimate level) {_SPECIES} type(?: digimon)?",
+         lambda m: _lv_or_fail("level", m.group(1)) + [f"species={_species(m.group(2))}"]),
         (rf"(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?{_SPECIES} type(?: digimon| opponent)?"
          rf"|(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"opp_species={_species(m.group(1) or m.group(2))}"]),
@@ -691,6 +694,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
          lambda m: [_Eff(f"base+{m.group(1)}")]),
         # "add 50 to the attack power of your Digimon with the ability "sky""
+        # round 9c: "… of your Digimon with the ability "grappling" or "proud"" (Juga-maru Bx-31): the disjoint rows of
+        # the alternatives (keyword=X; keyword=Y & keyword!=X), an addition once
+        (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW} or {_KW}",
+         lambda m: [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in
+                    _or_rows([[f"keyword={_kw(m.group(2))}"], [f"keyword={_kw(m.group(3))}"]])]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW}",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2))}",))]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon belonging to {_FIELD_RE}",
@@ -2316,6 +2324,12 @@ def _exclusive(a: list[str], b: list[str]) -> bool:
     return False
 
 
+def _disjoint(a, b) -> bool:
+    """Two rows' conditions that can never hold together: a one-valued property with two values, or a condition and
+    its negation (the disjoint rows of alternatives, _or_rows)."""
+    return _exclusive(list(a), list(b)) or any(_negate(x) in b for x in a) or any(_negate(y) in a for y in b)
+
+
 def _negate(cond: str) -> str | None:
     m = _RE_COND_STR.match(cond)
     if not m or m.group(2) not in _NEGATE or (m.group(2) == "~" and m.group(1).endswith("name")):
@@ -3014,13 +3028,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             base = [h for h in heads if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
         base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
-        if len(base) != 1 or ins.new <= ins.old:
+        if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
+                                                     for b in base[i + 1:]):
             tr.unmodeled.append("instead")
             continue
         # further=True: an addition on top of the base row, kept even where it equals another row (a usage restriction's
-        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon)
-        heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when,
-                          further=True))
+        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon); round 9c: on each
+        # of the base rows when they are disjoint alternatives (Juga-maru Bx-31: "grappling" or "proud")
+        for b in base:
+            heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(b.conds + ins.conds)), b.when,
+                              further=True))
     if ties:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
@@ -3130,6 +3147,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if any(g in tr.keywords for g in gained):
             tr.unmodeled.append("abilities")
             continue
+        if len(conds) > E.MAX_CONDS:
+            # round 9c: a level the row names implies every "not that other level" (a restriction "non-Level III" beside
+            # "if your Digimon is a Level IV …", Juga-maru Bx-31): dropped only where the row would not fit otherwise
+            conds = [c for c in conds if not ((m := re.fullmatch(r"(opp_)?level!=(\w+)", c))
+                                              and any(re.fullmatch(rf"{m.group(1) or ''}level=(?!{m.group(2)}$)\w+", d)
+                                                      for d in conds))]
         if len(conds) > E.MAX_CONDS:
             tr.unmodeled.append("too-many-conditions")
             continue
