@@ -192,3 +192,45 @@ def test_opp_hand_opt_counts_the_option_cards_in_the_opponents_hand():
     cards, setup = _b_hand_half_digimon()
     g, f = duel(a_opts=[["atk+100 if opp_hand_opt>=4"]], b_opts=cards, setup=setup)
     assert f == [(200, 250)] and g.card_uses[0, 1] == 0
+
+
+# ---- parity on a deck of the round-9c cards ---------------------------------------------------------------------------
+
+NEW_CARDS = [("Re-55t", 2), ("St-57", 2), ("CD-13", 1), ("Bo-445", 1), ("St-103", 1), ("Bx-31", 1), ("St-921", 1)]
+
+
+def _cov9c_deck():
+    """The shipped Agumon starter with its nine plug-in / battle options replaced by the round-9c cards (their database
+    records, as the importer writes them)."""
+    from pathlib import Path
+
+    from simcli.cards.db import load_db
+    from simcli.decks import load_deck
+
+    db = load_db()
+    base = load_deck(Path(__file__).resolve().parents[1] / "decks" / "dmcg" / "agumon-starter.deck").cards()
+    keep = [c for c in base if c["kind"] == "Digimon" or c["name"].startswith("Winning Percentage")]
+    new = [db[n] for n, k in NEW_CARDS for _ in range(k)]
+    assert len(keep) + len(new) == len(base) == 30 and all(c["modeled"] for c in new)
+    return keep + new
+
+
+def test_parity_round9c_cards():
+    # both engines play the same games with these cards: the greedy player (its look-ahead of box_dark_pick, its side
+    # choice) and the random one (its uniform side), against the shipped Gabumon starter; the cards are used
+    from pathlib import Path
+
+    from simcli.decks import load_deck
+    from simcli.engine import reference as R
+    from simcli.engine.tables import compile_tables
+    from test_engine_parity import _compare
+
+    a = _cov9c_deck()
+    b = load_deck(Path(__file__).resolve().parents[1] / "decks" / "dmcg" / "gabumon-starter.deck").cards()
+    T, _ = compile_tables([a, b], effects=True)
+    new_idx = [i for i, c in enumerate(a) if c["number"] in dict(NEW_CARDS)]
+    for k, players in enumerate((("greedy", "greedy"), ("random", "greedy"))):
+        uses = sum(int(R.play_game(T, 90 + k, g, players=players, effects_on=True).card_uses[0, new_idx].sum())
+                   for g in range(60))
+        assert uses > 0, players
+        _compare(T, players, True, seed=90 + k, n=300)
