@@ -830,6 +830,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"you (?:cannot|can't|become unable to) receive the effects? of (?:the opponent's )?(?:a ?[?→>] ?0|\(a goes to (?:0|zero)\))",
          lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
+        # round 9c: "(your A cannot go to zero and) 100 is added to your attack power" (Gargomon Bo-295)
+        (r"(\d+) is added to your attack power", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "lower the attack power of all of the opponent's Digimon by 100" (Venom Vamdemon St-296): only the
+        # battling Digimon's attack power is compared (as "all Digimon on your sheet")
+        (r"lower the attack power of all of the opponent's digimon by (\d+)", lambda m: [_Eff(f"opp_atk-{m.group(1)}")]),
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
         (rf"halve {_OPP_ATK}", lambda m: [_Eff("opp_atk/2")]),
@@ -861,6 +866,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:you )?cannot receive (?:the )?effects that (?:cause|make) the battle (?:to )?(?:end in|become) a draw"
          r"|the battle cannot be made a draw", lambda m: [_Eff("no_force_draw")]),
         (r"double (?:the|your) opponent's lost points", lambda m: [_Eff("lost*2")]),
+        # round 9c: "(you may) double the lost points that the opponent takes" (Ultimate Brachimon Sx-47)
+        (r"double the lost points that the opponent takes", lambda m: [_Eff("lost*2")]),
+        # round 9c: "discard four Level III Digimon cards from your hand and triple the opponent's Lost Points (until the end
+        # of the turn)" (Digitamamon Bo-1134): the discard of matching cards is the cost (discard_if with the row filter)
+        (rf"discard (?P<k>{_N}) level iii digimon cards? from your hand,? and triple the opponent's lost points"
+         r"(?: until the end of the turn)?",
+         lambda m: [_Eff("lost*3", costs=(f"discard_if({_num(m.group('k'))})",), filters=("level=III",))]),
+        # round 9c: "discard two cards from your hand and add the top two cards of your Net Ocean to your hand" (Wisemon
+        # Bo-1004, Mistymon Bo-1005): a draw paid for by the discard
+        (rf"discard (?P<k>{_N}) cards? from your hand,? and add the top (?P<n>{_N}) cards? of your net ocean to your hand",
+         lambda m: [_Eff(f"draw({_num(m.group('n'))})", costs=(f"discard({_num(m.group('k'))})",))]),
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
@@ -895,7 +911,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
          lambda m: [_Eff("negate_option")]),
         # "(you may) reduce your points by 10 and add 300 to your attack power": the points are the cost
-        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple) .+)", _points_then),
+        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple|lower) .+)", _points_then),
         # "discard one card from your hand and invalidate …": the negation paid for by the discard
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?P<a>invalidate .+)", _discard_then),
         (r"invalidate one of the opponent's item option cards(?:,? and send it to the dark area)?(?: before it takes effect)?"
