@@ -216,7 +216,22 @@ OP_NO_OPTION_DARK = 70
 # filter; a sheet as the sheet: conditions read it (the box's top card, the Level III under it, the support box): "For
 # every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947)
 OP_ATK_PER_SHEET = 71
-N_OPS = 72
+# round 9c: the player picks its own or the
+# opponent's box Digimon (the top card, never the Level III under it, DM-L3-1) matching the row filter and sends it to its
+# owner's Dark Area; the Level III under it battles on ("Send your or the opponent's Ultimate level Digimon to the Dark
+# Area, and revert it to the Level III", Lost Memories Re-55t).  An option's battle row only; done after the card's
+# other rows (as evolve_now); the opponent's card only when the option reaches it (option immunity)
+OP_BOX_DARK_PICK = 72
+# round 9c: own base += printed A − the printed number of the attack used now (an attack modifier: the attack used then
+# counts the A column's number, C-CALC-1's base; "When your attack is B, your attack power becomes the same as your
+# attack A", High Speed Plug-In H Bo-445, with the condition attack=B)
+OP_BASE_A = 73
+# round 9c (an option's row): while its card is face-up in its slot and the row's conditions hold, neither player regains
+# points (every heal row, a Digimon's "regain N points when you evolve into this Digimon" included: "For the turn during
+# which this card is used, both you and the opponent cannot regain points. This includes the points regained when
+# evolving into an Ultimate level", St-103)
+OP_NO_HEAL = 74
+N_OPS = 75
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

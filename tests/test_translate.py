@@ -356,8 +356,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.364)
-    assert _option_coverage(translated) >= 0.364
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370)
+    assert _option_coverage(translated) >= 0.370
 
 
 def _ability_coverage(translated) -> float:
@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9: 0.648)
-    assert _ability_coverage(translated) >= 0.648
+    # round 8: 0.632; round 9: 0.650)
+    assert _ability_coverage(translated) >= 0.650
 
 
 def _options_with_effects(translated) -> int:
@@ -377,7 +377,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 177  # round 9 (round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
+    assert _options_with_effects(translated) >= 181  # round 9 (round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
     # (round 7: 159; round 8: 162)
 
 
@@ -389,8 +389,8 @@ def test_database_coverage_figures():
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
-    assert cov["options_modeled"] >= 258 and cov["options_with_effects"] >= 177  # round 9 (round 8: 244 / 165)
-    assert cov["abilities"]["modeled"] >= 1421  # round 9 (round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["options_modeled"] >= 262 and cov["options_with_effects"] >= 181  # round 9 (round 8: 244 / 165)
+    assert cov["abilities"]["modeled"] >= 1427  # round 9 (round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -2112,3 +2112,135 @@ def test_round9a_a_named_card_in_your_slots_and_a_transcendent_form(rows):
     tf = [r for r in rows if "transcendent form" in (r["Type"] + r["Group"] + r["Level"]).lower()]
     assert tf and all(r["Level"] == "Hybrid" for r in tf)
     assert any(r["Name"] == "Sniper Phantom" and r["Level"] == "" for r in rows)
+
+
+def test_round9c_your_or_the_opponents_digimon_back_to_its_level_iii():
+    # round 9c, box_dark_pick: Lost Memories Re-55t and That Was a Good Time St-57 (the player picks the side; the top
+    # card goes to its owner's Dark Area, the Level III under it stays, DM-L3-1)
+    tr = translate_option("X", "Battle Phase", "Program",
+                          "Send 1 card from your hand to the Dark Area. Send your or the opponent's Ultimate level Digimon to"
+                          " the Dark Area, and revert it to the Level III Digimon that it was before evolution. Send this"
+                          " card to the Dark Area immediately after use.")
+    assert tr.effects == ["box_dark_pick | cost: discard(1) | limit: now | filter: level=Ultimate"]
+    tr = opt("(O)Return your or your opponent's Level IV Digimon back to the Level III Digimon it was before evolving,"
+             " without any conditions.")
+    assert tr.effects == ["box_dark_pick | filter: level=IV"]
+    # a Level III is never the top card: "your or the opponent's Level III Digimon" is not this shape
+    assert not opt("Return your or your opponent's Level III Digimon back to the Level III Digimon it was before"
+                   " evolving.").modeled
+    # the opponent's side alone stays opp_box_dark's shape (Berenjena Bo-645), not a pick
+    assert opt("Send the opponent's Digimon to the Dark Area.").effects == ["opp_box_dark"]
+
+
+def test_round9c_the_opponent_loses_what_you_lost():
+    # round 9c, damage_lost: Awaken! The Potential of the Perfect Level!! CD-13 (a lose row of an option used in the battle)
+    tr = translate_option("X", "Battle Phase Choose one card from your hand and send it to the Dark Area.", "Program",
+                          "(O)When your Digimon is Perfect level, add 100 to your Digimon's attack power. After that, if you"
+                          " lost the battle on the turn during which this card was used, reduce the opponent's points by the"
+                          " same amount that your points were reduced by. (O)At the end of the battle phase during which"
+                          " this card was used, send it to the Dark Area.")
+    assert tr.effects == ["atk+100 if level=Perfect | cost: discard(1) | limit: battle",
+                          "damage_lost | when: lose | cost: discard(1) | limit: battle"]
+    # on a Digimon there is no "turn during which this card was used": not this row
+    assert not abil("(O)If you lost the battle on the turn during which this card was used, reduce the opponent's points by"
+                    " the same amount that your points were reduced by.").modeled
+
+
+def test_round9c_your_attack_power_becomes_your_attack_a():
+    # round 9c, base_a: High Speed Plug-In H Bo-445 (the printed A counted by the B attack; then its hand discard)
+    tr = translate_option("X", "Battle Phase (O)You may only place one of this card in your slots.", "Item",
+                          "(O)When your attack is B, your attack power becomes the same as your attack A. After that, choose"
+                          " one card from your hand and send it to the Dark Area. (O)At the end of the turn during which"
+                          " this card was used, send it to the Dark Area.")
+    assert tr.effects == ["base_a if attack=B | limit: turn", "discard(1) | limit: turn"] and tr.face_up_limit == 1
+    # another attack's number ("the same as your attack C") is not this word
+    assert not opt("When your attack is B, your attack power becomes the same as your attack C.").modeled
+
+
+def test_round9c_neither_player_regains_points():
+    # round 9c, no_heal: For Some Reason I'm Really Sad St-103 (a row of the face-up option; its limit is the turn)
+    tr = translate_option("X", "Preparation Phase", "Program",
+                          "(O)For the turn during which this card is used, both you and the opponent cannot regain points."
+                          " This includes the points regained when evolving into an Ultimate level. (O)At the end of the turn"
+                          " during which this card was used, send it to the Dark Area.")
+    assert tr.effects == ["no_heal | limit: turn"]
+    # "for the turn" beside a longer stay in the slot ("after 2 turns", Kido Jo Re-23t) contradicts itself: unmodeled
+    tr = opt("For the turn during which this card is used, both you and the opponent become unable to regain any points."
+             " Send this card to the Dark Area after 2 turns.")
+    assert not tr.modeled and "limit" in tr.unmodeled
+    # on a Digimon there is no such turn
+    assert not abil("For the turn during which this card is used, both you and the opponent cannot regain points.").modeled
+
+
+def test_round9c_a_phase_option_with_only_result_rows_stays_unmodeled():
+    # The Battle I Staked My Pride On! Bo-593: its pieces translate ("after sending the top 3 cards of your Net Ocean to the
+    # Dark Area, play this card face-up" is the cost mill(3); "When you win the battle on the turn that you played this
+    # card" a win row), but the engines use an option with nothing but result rows at the result step itself (engine 5),
+    # which a Battle Phase card played before the result is not: unmodeled
+    tr = translate_option("X", "Battle Phase (O)You may only place one of this card in your slots; after sending the top 3"
+                          " cards of your Net Ocean to the Dark Area, play this card face-up.", "Program",
+                          "(O)When you win the battle on the turn that you played this card, further reduce the opponent's"
+                          " points by 20. (O)At the end of the turn during which this card was used, send it to the Dark"
+                          " Area.")
+    assert tr.effects == ["damage(20) | when: win | cost: mill(3) | limit: turn"]
+    assert tr.unmodeled == ["delayed-result-row"]
+    # beside a battle row the result row is the engine-5 shape and the card is modeled
+    tr = opt("Add 100 to your attack power. When you win the battle on the turn that you played this card, further reduce"
+             " the opponent's points by 20.")
+    assert tr.modeled and tr.effects == ["atk+100", "damage(20) | when: win"]
+
+
+def test_round9c_option_cards_in_the_opponents_hand():
+    # round 9c: Fenrir Sword St-921 (its usage restriction gives the two disjoint rows; the count is round 9a's
+    # opp_hand[N]:FILTER, which round 9c's opp_hand_opt duplicated and was merged into)
+    tr = translate_option("X", "Battle Phase (O)You may only use one of this card on each of your Digimon.", "Item",
+                          "(O)Check the contents of your opponent's hand, and if their hand contains 2 or more Option cards,"
+                          " add 500 to your attack power. (O)This card can only be used when your Digimon is a Valkyrimon,"
+                          " or an Ultimate level with the ability \"proud\". (O)This card remains in its slot and continues"
+                          " its effects until you discard it or it is invalidated, or when your Digimon is sent to the Dark"
+                          " Area (including when it evolves or reaches the end of its lifespan).")
+    assert tr.effects == ["atk+500 if opp_hand[2]:kind=Option & name=Valkyrimon | limit: digimon",
+                          "atk+500 if opp_hand[2]:kind=Option & level=Ultimate & keyword=proud & name!=Valkyrimon | limit: digimon"]
+    # a count of another kind of card is the same condition with its filter
+    assert opt("Check the contents of your opponent's hand, and if their hand contains 2 or more Digimon cards, add 500"
+               " to your attack power.").effects == ["atk+500 if opp_hand[2]:kind=Digimon"]
+
+
+def test_round9c_ability_alternatives_with_an_instead():
+    # Juga-maru Bx-31: "your Digimon with the ability "grappling" or "proud"" (disjoint rows), "instead of 200, add 300"
+    # under "a Level IV Beast Man type" on each of them; the restriction's "non-Level III" is implied by "Level IV" and
+    # dropped where the row would not fit in four conditions
+    tr = translate_option("X", "Battle Phase", "Item",
+                          "You can use this card when your Digimon is non-Level III. Add 200 to the attack power of your"
+                          " Digimon with the ability \"grappling\" or \"proud\". If your Digimon is a Level IV Beast Man"
+                          " type, instead of 200, add 300 to your attack power. Send this card to the Dark Area at the end"
+                          " of the turn.")
+    assert tr.effects == [
+        "atk+200 if keyword=grappling & level!=III | limit: turn",
+        "atk+200 if keyword=proud & keyword!=grappling & level!=III | limit: turn",
+        "atk+100 if keyword=grappling & level=IV & species=Beast Man & level!=III | limit: turn",
+        "atk+100 if keyword=proud & keyword!=grappling & level=IV & species=Beast Man | limit: turn"]
+    # an "instead" over two rows that could both hold would add twice: unmodeled
+    tr = opt("Add 200 to your attack power. Add 200 to the attack power of your Digimon with the ability \"sky\". If your"
+             " Digimon is a Level IV Beast Man type, instead of 200, add 300 to your attack power.")
+    assert not tr.modeled and "instead" in tr.unmodeled
+
+
+def test_round9c_digimon_shapes_on_existing_words():
+    # round 9c translator shapes on existing words (Digimon abilities; a choice or a cost makes a ◎ row of a battle window)
+    # Wisemon Bo-1004 / Mistymon Bo-1005: a draw paid for by a discard
+    assert abil("(O)You may discard two cards from your hand and add the top two cards of your Net Ocean to your"
+                " hand.").effects == ["draw(2) | cost: discard(2)"]
+    # Ultimate Brachimon Sx-47: "double the lost points that the opponent takes" (a lost*K modifier: when this side wins)
+    assert abil("(O)When your points are 30 and below, you may double the lost points that the opponent"
+                " takes.").effects == ["lost*2 if points<=30"]
+    # Digitamamon Bo-1134: "discard four Level III Digimon cards … and triple the opponent's Lost Points"
+    assert abil("(O)During battle, you may discard four Level III Digimon cards from your hand and triple the opponent's"
+                " Lost Points until the end of the turn.").effects == ["lost*3 | cost: discard_if(4) | filter: level=III"]
+    # Venom Vamdemon St-296: "all of the opponent's Digimon" is the battling one (only its attack power is compared)
+    assert abil("(O)Only once during battle, you may reduce your own points by 10 and lower the attack power of all of the"
+                " opponent's Digimon by 100.").effects == ["opp_atk-100 | cost: points(10)"]
+    # Gargomon Bo-295: "… your A cannot go to zero and 100 is added to your attack power" (passive rows under the
+    # condition; a conditional no_zero is a modifier, not the printed flag)
+    assert abil("(O)When you have zero cards in your slots, your A cannot go to zero and 100 is added to your attack"
+                " power.").effects == ["no_zero if slots=0 | when: passive", "atk+100 if slots=0 | when: passive"]

@@ -92,6 +92,13 @@ One effect per string::
                                            goes to its Dark Area (round 9a)
               | no_option_dark             (a Digimon's printed passive) the opponent's option cards cannot send
                                            this card from the box to the Dark Area (opp_box_dark; round 9a)
+              | box_dark_pick              (an option's battle row) the player picks its own or the opponent's
+                                           box Digimon (top card, never the Level III) matching the row filter
+                                           (if any); it goes to its owner's Dark Area (round 9c)
+              | base_a                     own base + (printed A − the printed number of the attack used now):
+                                           that attack counts the A column's number (round 9c)
+              | no_heal                    (an option's row) while its card is face-up and the row's conditions
+                                           hold, neither player regains points (heal rows do nothing) (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -241,6 +248,9 @@ _OP_SIMPLE = {
     "damage_lost": E.OP_DAMAGE_LOST,  # round 9a
     "opp_down_one": E.OP_OPP_DOWN_ONE,  # round 9a
     "no_option_dark": E.OP_NO_OPTION_DARK,  # round 9a
+    "box_dark_pick": E.OP_BOX_DARK_PICK,
+    "base_a": E.OP_BASE_A,
+    "no_heal": E.OP_NO_HEAL,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -582,7 +592,8 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
+                                                     "box_dark_pick")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
             c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):

@@ -480,6 +480,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"species={_species(m.group(1))}"]),
+        # round 9c: "your Digimon is a Level IV Beast Man type" (Juga-maru Bx-31): one level and a whole species
+        (rf"your digimon is (?:a |an )?(level iii|level iv|perfect level|ultimate level) {_SPECIES} type(?: digimon)?",
+         lambda m: _lv_or_fail("level", m.group(1)) + [f"species={_species(m.group(2))}"]),
         (rf"(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?{_SPECIES} type(?: digimon| opponent)?"
          rf"|(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"opp_species={_species(m.group(1) or m.group(2))}"]),
@@ -715,6 +718,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
          lambda m: [_Eff(f"base+{m.group(1)}")]),
         # "add 50 to the attack power of your Digimon with the ability "sky""
+        # round 9c: "… of your Digimon with the ability "grappling" or "proud"" (Juga-maru Bx-31): the disjoint rows of
+        # the alternatives (keyword=X; keyword=Y & keyword!=X), an addition once
+        (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW} or {_KW}",
+         lambda m: [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in
+                    _or_rows([[f"keyword={_kw(m.group(2))}"], [f"keyword={_kw(m.group(3))}"]])]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW}",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2))}",))]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon belonging to {_FIELD_RE}",
@@ -724,6 +732,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "(When your attack is B,) your attack power becomes the same as your attack A" (High Speed Plug-In H
+        # Bo-445): the attack used counts the printed A number (base_a; C-CALC-1's base, modifiers then apply to it)
+        (r"your attack power becomes the same as your attack a", lambda m: [_Eff("base_a")]),
         # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
         # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
         (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),
@@ -843,6 +854,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"you (?:cannot|can't|become unable to) receive the effects? of (?:the opponent's )?(?:a ?[?→>] ?0|\(a goes to (?:0|zero)\))",
          lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
+        # round 9c: "(your A cannot go to zero and) 100 is added to your attack power" (Gargomon Bo-295)
+        (r"(\d+) is added to your attack power", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "lower the attack power of all of the opponent's Digimon by 100" (Venom Vamdemon St-296): only the
+        # battling Digimon's attack power is compared (as "all Digimon on your sheet")
+        (r"lower the attack power of all of the opponent's digimon by (\d+)", lambda m: [_Eff(f"opp_atk-{m.group(1)}")]),
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
         (rf"halve {_OPP_ATK}", lambda m: [_Eff("opp_atk/2")]),
@@ -874,6 +890,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:you )?cannot receive (?:the )?effects that (?:cause|make) the battle (?:to )?(?:end in|become) a draw"
          r"|the battle cannot be made a draw", lambda m: [_Eff("no_force_draw")]),
         (r"double (?:the|your) opponent's lost points", lambda m: [_Eff("lost*2")]),
+        # round 9c: "(you may) double the lost points that the opponent takes" (Ultimate Brachimon Sx-47)
+        (r"double the lost points that the opponent takes", lambda m: [_Eff("lost*2")]),
+        # round 9c: "discard four Level III Digimon cards from your hand and triple the opponent's Lost Points (until the end
+        # of the turn)" (Digitamamon Bo-1134): the discard of matching cards is the cost (discard_if with the row filter)
+        (rf"discard (?P<k>{_N}) level iii digimon cards? from your hand,? and triple the opponent's lost points"
+         r"(?: until the end of the turn)?",
+         lambda m: [_Eff("lost*3", costs=(f"discard_if({_num(m.group('k'))})",), filters=("level=III",))]),
+        # round 9c: "discard two cards from your hand and add the top two cards of your Net Ocean to your hand" (Wisemon
+        # Bo-1004, Mistymon Bo-1005): a draw paid for by the discard
+        (rf"discard (?P<k>{_N}) cards? from your hand,? and add the top (?P<n>{_N}) cards? of your net ocean to your hand",
+         lambda m: [_Eff(f"draw({_num(m.group('n'))})", costs=(f"discard({_num(m.group('k'))})",))]),
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
@@ -908,7 +935,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
          lambda m: [_Eff("negate_option")]),
         # "(you may) reduce your points by 10 and add 300 to your attack power": the points are the cost
-        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple) .+)", _points_then),
+        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple|lower) .+)", _points_then),
         # "discard one card from your hand and invalidate …": the negation paid for by the discard
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?P<a>invalidate .+)", _discard_then),
         (r"invalidate one of the opponent's item option cards(?:,? and send it to the dark area)?(?: before it takes effect)?"
@@ -1049,6 +1076,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
         (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
          r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
+        # round 9c: "Send your or the opponent's Ultimate level Digimon to the Dark Area, and revert it to the Level III
+        # Digimon that it was before evolution" (Lost Memories Re-55t), "Return your or your opponent's Level IV Digimon
+        # back to the Level III Digimon it was before evolving(, without any conditions)" (That Was a Good Time St-57):
+        # the player picks the side (box_dark_pick); the top card goes to the Dark Area (St-57 names no place: decided,
+        # the Dark Area, where Re-55t sends it), the Level III under it stays (DM-L3-1).  Only levels above III.
+        (r"(?:send your or (?:the|your) opponent's (?P<a>level iv|perfect level|ultimate level) digimon to the dark area,"
+         r" and revert it to the level iii digimon that it was before evolution"
+         r"|return your or (?:the|your) opponent's (?P<b>level iv|perfect level|ultimate level) digimon back to the level"
+         r" iii digimon it was before evolving(?:, without any conditions)?)",
+         lambda m: [_Eff("box_dark_pick", filters=(
+             "level=" + {"level iv": "IV", "perfect level": "Perfect", "ultimate level": "Ultimate"}[
+                 (m.group("a") or m.group("b")).lower()],))]),
         # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
         # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
         # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)
@@ -1393,7 +1432,10 @@ _ACTIVE_LEAD = re.compile(r"while this card is (?:active|activated),\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
 _COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
-_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
+# round 9c: "… on the turn that / during which you played this card" (Bo-593, Vj-6) is the same result row: an option's
+# result rows apply for the turn it was used in only (engine 5)
+_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle(?: on the turn (?:that|during which) you played this"
+                       r" card)?|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
 _LOSE_TO = re.compile(r"(?:when|if) you (lose) to (?:a |an )?(.+?),\s+", re.I)  # "When you lose to a blue frame Digimon, …"
 
 
@@ -2358,6 +2400,12 @@ def _exclusive(a: list[str], b: list[str]) -> bool:
     return False
 
 
+def _disjoint(a, b) -> bool:
+    """Two rows' conditions that can never hold together: a one-valued property with two values, or a condition and
+    its negation (the disjoint rows of alternatives, _or_rows)."""
+    return _exclusive(list(a), list(b)) or any(_negate(x) in b for x in a) or any(_negate(y) in a for y in b)
+
+
 def _negate(cond: str) -> str | None:
     m = _RE_COND_STR.match(cond)
     if not m or m.group(2) not in _NEGATE or (m.group(2) == "~" and m.group(1).endswith("name")):
@@ -2469,6 +2517,12 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 9c: "For the turn during which this card is used, both you and the opponent cannot regain points(. This
+    # includes the points regained when evolving into an Ultimate level)" (For Some Reason I'm Really Sad St-103): a row of
+    # the option while it is face-up (no_heal; the card's limit says how long), every heal row of both players blocked
+    (r"for the turn during which this card is used, both you and the opponent (?:cannot|become unable to) regain"
+     r" (?:any )?points(?:\. this includes the points regained when evolving into an ultimate level)?\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_heal"), _Limit("turn")]),
     # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
     # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
     # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)
@@ -2699,6 +2753,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
     (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")]),
+    # round 9c: "after sending the top 3 cards of your Net Ocean to the Dark Area, play this card face-up" (Bo-593's
+    # activation): the cost of its use
+    (rf"after sending the top (?P<n>{_N[1:-1]}) cards? (?:of|from) your net ocean to {_DA}, play this card face-up\.?",
+     lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")] if ctx.activation else [_U("deck-manipulation")]),
     (rf"send (?P<n>{_N[1:-1]}) digimon cards? from your hand to {_DA}\.?",
      lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     # ---- "only one" ----------------------------------------------------------------------------
@@ -3098,13 +3156,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             base = [h for h in heads if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
         base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
-        if len(base) != 1 or ins.new <= ins.old:
+        if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
+                                                     for b in base[i + 1:]):
             tr.unmodeled.append("instead")
             continue
         # further=True: an addition on top of the base row, kept even where it equals another row (a usage restriction's
-        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon)
-        heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when,
-                          further=True))
+        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon); round 9c: on each
+        # of the base rows when they are disjoint alternatives (Juga-maru Bx-31: "grappling" or "proud")
+        for b in base:
+            heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(b.conds + ins.conds)), b.when,
+                              further=True))
     if ties:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
@@ -3168,6 +3229,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option's rows apply together: the attack it sets comes before the rows conditioned on the
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
+    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
+        # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
+        # you played this card, further reduce …", Bo-593): the engines use such an option at the result step itself,
+        # from its face-down slot (engine 5), which a Battle Phase card played before the result is not
+        tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
             and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
@@ -3211,6 +3277,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if any(g in tr.keywords for g in gained):
             tr.unmodeled.append("abilities")
             continue
+        if len(conds) > E.MAX_CONDS:
+            # round 9c: a level the row names implies every "not that other level" (a restriction "non-Level III" beside
+            # "if your Digimon is a Level IV …", Juga-maru Bx-31): dropped only where the row would not fit otherwise
+            conds = [c for c in conds if not ((m := re.fullmatch(r"(opp_)?level!=(\w+)", c))
+                                              and any(re.fullmatch(rf"{m.group(1) or ''}level=(?!{m.group(2)}$)\w+", d)
+                                                      for d in conds))]
         if len(conds) > E.MAX_CONDS:
             tr.unmodeled.append("too-many-conditions")
             continue

@@ -457,6 +457,7 @@ OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
+OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -604,7 +605,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (kernel.py, X_LOST)
         S[o, PTS] = max(0, S[o, PTS] - X[X_LOST + p])
     elif op == E.OP_HEAL:
-        S[p, PTS] = min(100, S[p, PTS] + arg)
+        if not (has_immunity_nb(T, S, M, X, p, E.OP_NO_HEAL) or has_immunity_nb(T, S, M, X, o, E.OP_NO_HEAL)):  # round 9c
+            S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
         S[p, PTS] = max(0, S[p, PTS] - arg)
     elif op == E.OP_DRAW:
@@ -818,6 +820,9 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[o, M_ADD] += arg
     elif op == E.OP_BASE_ADD:
         M[p, M_BASE_ADD] += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        cp = cur_nb(S, p)
+        M[p, M_BASE_ADD] += T.ct[p, cp, F_ATK + E.BT_A] - T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)]
     elif op == E.OP_ATK_MUL:
         M[p, M_NUM] = arg
         M[p, M_DEN] = max(1, arg2)
@@ -1033,6 +1038,7 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                     X[X_DIRTY] = 1
     first = -1
     evo = -1
+    pick = -1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing:
             if first < 0:
@@ -1042,6 +1048,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                 record_nb(T, X, LOG_OPTION, p, r, c, count)
                 if T.eff[r, E_OP] == E.OP_EVOLVE_NOW:
                     evo = r
+                elif T.eff[r, E_OP] == E.OP_BOX_DARK_PICK:
+                    pick = r
     lim = T.eff[first, E_LIMIT] if first >= 0 else E.L_PHASE
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
@@ -1065,6 +1073,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         X[X_SPENT_N] = n + 1
     if evo >= 0:  # decided: evolve_now takes effect after the card's other rows
         evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
+    if pick >= 0:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
+        box_pick_nb(T, S, M, M2, X, p, pick, c, rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -1507,6 +1517,36 @@ def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     box_changed_nb(T, S, M, X, p, rng)
     auto_abilities_nb(T, S, M, X, p, E.T_APPEAR, rng, uses)
     opp_evolved_nb(T, S, M, X, p, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def box_sides_nb(T, S, M, X, p, r, card):
+    """box_dark_pick (round 9c; reference_effects.box_sides): bit 0 p's own box top card, bit 1 the opponent's,
+    for each side p's option `card` may send to the Dark Area (a top card matching the row filter; the opponent's
+    only when the option reaches it)."""
+    o = 1 - p
+    m = 0
+    if S[p, TOP] >= 0 and row_filter_nb(T, p, S[p, TOP], r):
+        m |= 1
+    if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
+            and not (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card)):
+        m |= 2
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def box_pick_nb(T, S, M, M2, X, p, r, card, rng):
+    """box_dark_pick: the player's policy picks a side (policies.policy_box_side); that side's box top card goes to
+    its owner's Dark Area, the Level III battles on (reference_effects.Effects.box_pick)."""
+    s = policy_box_side(T, S, M, M2, X, p, r, card, rng)
+    if s < 0:
+        return
+    push_nb(S, s, DARK, DARK_N, S[s, TOP])
+    S[s, TOP] = -1
+    S[s, EVOLVED] = 0
+    unbind_player_nb(S, s)
+    if X[X_IN_BATTLE] != 0:
+        X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -2040,5 +2080,5 @@ def battle_act_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
 
 # The policies' decision points (policies.py imports the policy modules, which import this module: the
 # import comes last, once every rule function above exists; numba resolves these names when it compiles).
-from simcli.engine.policies import (policy_evolve_target, policy_item_negation,  # noqa: E402
+from simcli.engine.policies import (policy_box_side, policy_evolve_target, policy_item_negation,  # noqa: E402
                                     policy_negate_response, policy_start_appearance, policy_timed_use)

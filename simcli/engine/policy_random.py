@@ -37,7 +37,7 @@ from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, 
                           W_RPOS)
 from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prepare_ignore_step_nb,
                                           E_OP, E_TIMING, abilities_active_nb, ability_ready_nb,  # noqa: F401
-                                          appear_legal_nb, banned_nb, battle_act_nb, cond_ok_nb, cost_payable_nb,
+                                          appear_legal_nb, banned_nb, battle_act_nb, box_sides_nb, cond_ok_nb, cost_payable_nb,
                                           discard_slot_nb, face_up_blocked_nb, facedown_with_nb, negate_pick_nb,
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
@@ -373,6 +373,18 @@ def negate_response_random_nb(T, S, M, X, o, p, c, rng):
     if kind >= 0 and pick_nb(rng, 2) == 1:
         return kind, k2
     return -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def box_side_random_nb(T, S, M, X, p, r, card, rng):
+    """box_dark_pick (round 9c; reference_random.RandomPlayer.box_side): one of the seats it may pick (own first),
+    uniformly; -1 none."""
+    sides = box_sides_nb(T, S, M, X, p, r, card)
+    if sides == 0:
+        return -1
+    if sides != 3:
+        return p if sides == 1 else 1 - p
+    return p if pick_nb(rng, 2) == 0 else 1 - p
 
 
 @njit(cache=True, _nrt=False)

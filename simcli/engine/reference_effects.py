@@ -55,7 +55,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
-MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET}  # round 9b
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -359,6 +359,18 @@ def self_gauge_after(g, p, row) -> None:
             g.effects.box_changed(g, p)
 
 
+def box_sides(g, p, row, card) -> list[int]:
+    """box_dark_pick (round 9c): the seats whose box top card p's option `card` may send to the Dark Area, own first:
+    a top card (never the Level III) matching the row filter; the opponent's only when the option reaches it
+    (option immunity, as opp_box_dark)."""
+    t, o = g.t, g.ps[1 - p.seat]
+    out = [p.seat] if p.top >= 0 and row_filter(t, p.seat, p.top, row) else []
+    if o.top >= 0 and row_filter(t, o.seat, o.top, row) \
+            and not (g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)):
+        out.append(o.seat)
+    return out
+
+
 def card_immune(g, o, card, mods) -> bool:
     """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
@@ -387,7 +399,7 @@ def per_avail(g, p, op, row=None) -> int:
 
 def has_immunity(g, o, op, mods) -> bool:
     """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_further /
-    immune_draw / immune_clear) whose conditions hold now (engine 6, round 6)."""
+    immune_draw / immune_clear; no_heal, round 9c) whose conditions hold now (engine 6, round 6)."""
     for k in range(3):
         c = o.slots[k]
         if c < 0 or o.slot_up[k] == 0 or not option_active(o, c):
@@ -459,6 +471,9 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mo.add += arg
     elif op == E.OP_BASE_ADD:
         mp.base_add += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        printed = t.atk[p.seat, p.cur()]
+        mp.base_add += int(printed[E.BT_A]) - int(printed[attack_type(g, p, mods)])
     elif op == E.OP_ATK_MUL:
         mp.mul_num, mp.mul_den = arg, max(1, arg2)
     elif op == E.OP_OPP_ATK_MUL:
@@ -574,7 +589,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (Game.battle_lost)
         o.points = max(0, o.points - g.battle_lost[p.seat])
     elif op == E.OP_HEAL:
-        p.points = min(100, p.points + arg)
+        if not (has_immunity(g, p, E.OP_NO_HEAL, mods) or has_immunity(g, o, E.OP_NO_HEAL, mods)):  # round 9c
+            p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
         p.points = max(0, p.points - arg)
     elif op == E.OP_DRAW:
@@ -915,7 +931,7 @@ class Effects(NoEffects):
                     self.discard_slot(g, p, k2)
                     if self.in_battle:
                         self.dirty = True
-        evo = None
+        evo = pick = None
         for r in idx:
             row = t.effects[r]
             if cond_ok(g, p, row):
@@ -923,6 +939,8 @@ class Effects(NoEffects):
                 self.record(g, LOG_OPTION, p, r, c, count)
                 if int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
                     evo = row
+                elif int(row[E.E_OP]) == E.OP_BOX_DARK_PICK:
+                    pick = row
         up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
@@ -937,6 +955,8 @@ class Effects(NoEffects):
             self.spent.append((p.seat, k))
         if evo is not None:  # decided: evolve_now takes effect after the card's other rows
             self.evolve_now(g, p, evo)
+        if pick is not None:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
+            self.box_pick(g, p, pick, c)
 
     def negate_with(self, g, p, kind: int, idx: int) -> None:
         """p negates with the option in slot idx (kind 1: it is used like any option) or with the ◎
@@ -1053,6 +1073,21 @@ class Effects(NoEffects):
         self.box_changed(g, p)
         self.auto_abilities(g, p, E.T_APPEAR)
         self.opp_evolved(g, p)
+
+    def box_pick(self, g, p, row, card) -> None:
+        """box_dark_pick (round 9c): the player's policy picks a side (box_sides); that side's box top card goes to
+        its owner's Dark Area, the Level III under it battles on (DM-L3-1), as opp_box_dark."""
+        s = g.players[p.seat].box_side(g, p, row, card)
+        if s < 0:
+            return
+        q = g.ps[s]
+        g.log_line(f"  {'AB'[p.seat]} sends {g.cname(q, q.top)} (seat {'AB'[s]}) to the Dark Area")
+        q.dark.append(q.top)
+        q.top = -1
+        q.evolved_turn = 0
+        self.unbind_player(g, q)
+        if self.in_battle:
+            self.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
 
     def evolve_now(self, g, p, row) -> None:
         """evolve_now: the player's policy picks a next-level Digimon from hand (or none)."""

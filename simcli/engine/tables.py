@@ -220,6 +220,15 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: 'special: no' marks a Digimon's ability text only")
         if op == E.OP_EVOLVE_NOW and tm != E.T_BATTLE:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: evolve_now is used in a battle window only")
+        if op == E.OP_BOX_DARK_PICK and (tm != E.T_BATTLE or c.get("kind") != "Option"):
+            # round 9c: done by the option's use after its other rows (the players' box_side decision)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: box_dark_pick is an option's battle row only")
+        if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
+            # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if op == E.OP_NO_HEAL and c.get("kind") != "Option":
+            # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
         if op in (E.OP_IMMUNE_DAMAGE, E.OP_IMMUNE_FURTHER, E.OP_IMMUNE_DRAW, E.OP_IMMUNE_CLEAR) and c.get("kind") != "Option":
             # round 6: the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
@@ -508,6 +517,7 @@ F_OPTCAND = F_DLEVEL + 1
 F_TIMINGS = F_OPTCAND + 1
 TM_NEGATE = 1 << 30
 TM_EVOLVE_NOW = 1 << 29  # one of the card's battle rows is evolve_now (greedy simulations evolve first)
+TM_BOX_PICK = 1 << 25  # round 9c: one of the card's battle rows is box_dark_pick (greedy simulations remove first)
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
 TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
@@ -565,6 +575,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NEGATE
                 if t.effects[r, E.E_OP] == E.OP_EVOLVE_NOW:
                     m |= TM_EVOLVE_NOW
+                if t.effects[r, E.E_OP] == E.OP_BOX_DARK_PICK:
+                    m |= TM_BOX_PICK
                 if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
                         E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
                     m |= TM_DAMAGE
