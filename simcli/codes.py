@@ -198,7 +198,40 @@ OP_KEEP_SLOT = 65  # when an opponent's effect would send this card out of its s
 # its Dark Area when it matches the row filter (none: any); its support rows end (a rebuild), and its once-per-turn
 # support stays used (state SUP_USED)
 OP_OPP_SUPPORT_DARK = 66
-N_OPS = 67
+# round 9a: (a `lose` row) the opponent loses as many points as this side lost to this turn's battle result (DM-PTS-1:
+# the lost points with the winner's lost*K / lost+N, 0 with no_loss): "the opponent loses the same amount of points as
+# you do" (St-110, CD-13)
+OP_DAMAGE_LOST = 67
+# round 9a: (a battle modifier, with gain_field) the own Digimon's field icons are F alone this battle, and it gains no
+# other ("loses all of its field icons other than Metal Empire, and cannot gain any new field icons", St-811)
+OP_ONLY_FIELD = 68
+# round 9a: one of the opponent's face-down slot cards, picked blind (uniformly at random), to its Dark Area ("send one
+# of the face-down cards in the opponent's slots to the Dark Area, without looking at its contents")
+OP_OPP_DOWN_ONE = 69
+# round 9a: (a Digimon's printed passive row) this card, as the box's top card, is not sent to the Dark Area by the
+# opponent's option cards (opp_box_dark of an option; "Cannot be sent to the Dark Area due to the effects of the
+# opponent's Option cards", Bx-80); read from the card's rows, as printed text also while its abilities are void
+OP_NO_OPTION_DARK = 70
+# round 9b: own attack += arg for every card on a sheet (arg2: 1 the own, 2 the opponent's, 3 both) that matches the row
+# filter; a sheet as the sheet: conditions read it (the box's top card, the Level III under it, the support box): "For
+# every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947)
+OP_ATK_PER_SHEET = 71
+# round 9c: the player picks its own or the
+# opponent's box Digimon (the top card, never the Level III under it, DM-L3-1) matching the row filter and sends it to its
+# owner's Dark Area; the Level III under it battles on ("Send your or the opponent's Ultimate level Digimon to the Dark
+# Area, and revert it to the Level III", Lost Memories Re-55t).  An option's battle row only; done after the card's
+# other rows (as evolve_now); the opponent's card only when the option reaches it (option immunity)
+OP_BOX_DARK_PICK = 72
+# round 9c: own base += printed A − the printed number of the attack used now (an attack modifier: the attack used then
+# counts the A column's number, C-CALC-1's base; "When your attack is B, your attack power becomes the same as your
+# attack A", High Speed Plug-In H Bo-445, with the condition attack=B)
+OP_BASE_A = 73
+# round 9c (an option's row): while its card is face-up in its slot and the row's conditions hold, neither player regains
+# points (every heal row, a Digimon's "regain N points when you evolve into this Digimon" included: "For the turn during
+# which this card is used, both you and the opponent cannot regain points. This includes the points regained when
+# evolving into an Ultimate level", St-103)
+OP_NO_HEAL = 74
+N_OPS = 75
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -247,7 +280,19 @@ C_SLOTS = 36  # cards in the own option slots, face up or down (numeric cmp)
 C_OPP_HANDF = 37  # a card in the opponent's hand matches a filter (cmp = FK_*, value): "check the opponent's hand"
 C_BT = 38  # own printed battle type (value = BT_*; engine 6: "your Digimon with battle type C")
 C_SLOTF = 39  # a card in the own option slots (face up or down) matches a filter (cmp = FK_*, value; Re-44t)
-N_CONDS = 40
+# round 9a: N or more cards of the opponent's hand match a filter ("if their hand contains 2 or more Option cards",
+# St-921): cmp = FK_*, value = filter value << COUNT_BITS | N (N in 2 .. 15; one card is C_OPP_HANDF)
+C_OPP_HANDN = 40
+# round 9a: the own printed attack power of the attack used (the card's column, no modification, not zeroed)
+# compared (cmp) with the opponent's final attack power now (no value; St-221 "the attack power stated on the card
+# itself is lower than the opponent's attack power after taking into account effects and abilities")
+C_BASE_REL = 41
+COUNT_BITS = 4  # C_OPP_HANDN: the low bits of the value hold the count
+COUNT_MASK = (1 << COUNT_BITS) - 1
+# round 9b: the opponent's Digimon has 'Armor Evolution' in its fusion requirements (its requirement column begins so;
+# the database's armor_evolution, tables.armor): "When facing a Digimon with Armor Evolution in its Fusion Requirements"
+C_OPP_ARMOR = 42
+N_CONDS = 43
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -263,9 +308,15 @@ FK_GROUP = 8  # group (value = group code)
 FK_KIND = 9  # KIND_DIGIMON / KIND_OPTION
 FK_OPTYPE = 10  # option type: 0 Program, 1 Item, 2 Field
 FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code)
+# round 9b (evolve_now rows only): the card has a requirement alternative from the own Digimon whose only
+# requirement is a Winning Percentage W <= value & 0xFF (DM-EVO-3's V >= W), or (value >> 8 = name id + 1, 0 none)
+# the option card named so ("Giga Evolution!!" St-993, "Death-X-Evolution!!" Sx-111); card_match holds for any
+# card, the evolve_now targets check it with the own Digimon (players.wp_step_ok_nb, reference_effects.wp_step_ok)
+FK_WP_STEP = 12
+WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the card's own name id in its place
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=")
+                "keyword=", "wp_step=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

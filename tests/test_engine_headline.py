@@ -161,6 +161,29 @@ def test_greedy_does_not_appear_into_a_lost_battle():
     assert a.top == -1 and 1 in a.hand and a.slots[0] == 2 and g.card_uses[0, 1] == 0 and a.points < 100
 
 
+def _tie(level):
+    """A (greedy): Alpha (Level III) under Top (``level``, type A, 300/290/200), Re-60t face-down in slot 1 (Re-44t's
+    condition holds), Re-44t in hand; B: Beta (Level III, type B 250/240/150).  Top wins (B attack 290 against
+    Beta's A 250) and Re-44t would win too (580): the appearance does not change the result."""
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), custom("Re-44t"), custom("Re-60t"),
+              digi("Top", level=level, bt="A", atk=(300, 290, 200), lost=(20, 20, 20, 20))])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, top=3, hand=[1], slots=(2, -1, -1), deck=list(range(4, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    return both_turn(T, g, fa=0)
+
+
+def test_greedy_keeps_a_winning_ultimate_rather_than_appear_on_a_tie():
+    # greedy's start-of-battle appearance (docs/engine.md, greedy): a result that is only as good does not pay for
+    # an own Ultimate sent to the Dark Area (seed 003 §3.2.3: the previous Digimon, except the Level III, goes to
+    # the Dark Area); over a Level IV it still appears.  Both engines (both_turn).
+    a, b = _tie("Ultimate").ps
+    assert a.top == 3 and 1 in a.hand and b.points == 60
+    a, b = _tie("IV").ps
+    assert a.top == 1 and 3 in a.dark and 1 not in a.hand
+
+
 def test_appearance_keep_needs_a_card_for_the_slot_condition():
     # BL-2b (docs/engine.md): Re-44t's "slot:group=Mysterious Man" can come true only with a Mysterious Man card in
     # the slots or in the hand; the baseline player (it sets no options) keeps Re-44t beside Re-60t in hand and

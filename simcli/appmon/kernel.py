@@ -23,6 +23,7 @@ from simcli.appmon.players import (PLAYER_GREEDY, apply_nb, battler_nb, choose_a
                                    final_attack_nb, keep_marks_nb, plan_gattai_nb, take_chosen_plan_nb)
 from simcli.codes import BR_DRAW, BR_FIRST, BR_SECOND, OUT_A, OUT_B, OUT_CAPPED, OUT_DRAW
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats, run_blocks
+from simcli.engine.tally import tally_game_nb
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 
 FNV_PRIME = 0x100000001B3
@@ -454,6 +455,10 @@ def _scratch_nb(turn_cap):
             np.zeros((turn_cap + 1, 2), np.int32), np.zeros(turn_cap + 1, np.int32))
 
 
+# the state / table columns the shared tally reads (simcli/engine/tally.py)
+_TALLY_COLS = (PTS, RENEW, FIRST_RENEW, MAXGR, DRAWN, USED, F_NCARDS, F_COPY0)
+
+
 @njit(cache=True, nogil=True)  # nogil: results.run_blocks plays blocks on Python threads
 def _block_nb(ct, seed, g0, g1, turn_cap, players, check, recs, outcomes, turns_hist, outcome_by_turns, points_hist,
               alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn, first_battle,
@@ -465,58 +470,13 @@ def _block_nb(ct, seed, g0, g1, turn_cap, players, check, recs, outcomes, turns_
     players = players.copy()
     uses = np.zeros_like(card_uses)
     S, K, P, A, rng, rt, pts, bat = _scratch_nb(turn_cap)
-    nb = renewals_per_game.shape[1]
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(ct, seed, g, turn_cap, players, S, K, P, A, rng, rt, uses, pts, bat,
                                              check)
-        if recs.shape[0] > 0:
-            i = g - g0
-            recs[i, 0] = g
-            recs[i, 1] = outcome
-            recs[i, 2] = turns
-            recs[i, 3] = S[0, PTS]
-            recs[i, 4] = S[1, PTS]
-            recs[i, 5] = S[0, RENEW]
-            recs[i, 6] = S[1, RENEW]
-            recs[i, 7] = np.int64(h)
-            recs[i, 8] = fa1
-        outcomes[outcome] += 1
-        turns_hist[turns] += 1
-        outcome_by_turns[turns, outcome] += 1
-        total_turns[0] += turns
-        for t in range(1, turns + 1):
-            alive[t] += 1
-            points_hist[0, t, pts[t, 0]] += 1
-            points_hist[1, t, pts[t, 1]] += 1
-            battles_by_turn[t, bat[t]] += 1
-        first_battle[bat[1]] += 1
-        first_attacker_seat[fa1] += 1
-        if outcome == OUT_A + fa1:
-            first_attacker_games[0] += 1
-        elif outcome == OUT_B - fa1:
-            first_attacker_games[1] += 1
-        else:
-            first_attacker_games[2] += 1
-        for s in range(2):
-            r = S[s, RENEW]
-            renewals_per_game[s, min(r, nb - 1)] += 1
-            for t in range(1, turns + 1):
-                renewals_by_turn[s, t] += rt[s, t]
-                rt[s, t] = 0
-            first_renewal_turn[s, S[s, FIRST_RENEW]] += 1
-            for lv in range(4):
-                if (S[s, MAXGR] >> lv) & 1:
-                    level_reached[s, lv] += 1
-            gd = 0
-            gu = 0
-            for c in range(ct[s, 0, F_NCARDS]):
-                if (S[s, DRAWN] >> c) & 1:
-                    gd |= 1 << ct[s, c, F_COPY0]
-                if (S[s, USED] >> c) & 1:
-                    gu |= 1 << ct[s, c, F_COPY0]
-            for c in range(ct[s, 0, F_NCARDS]):
-                card_games_drawn[s, c] += (gd >> c) & 1
-                card_games_used[s, c] += (gu >> c) & 1
+        tally_game_nb(g, g0, outcome, turns, h, fa1, S, ct, _TALLY_COLS, rt, pts, bat, recs, outcomes, turns_hist,
+                      outcome_by_turns, points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn,
+                      battles_by_turn, first_battle, first_attacker_games, first_attacker_seat, level_reached,
+                      card_games_drawn, card_games_used, total_turns)
     for s in range(2):
         for c in range(uses.shape[1]):
             card_uses[s, c] += uses[s, c]

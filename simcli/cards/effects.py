@@ -53,6 +53,10 @@ One effect per string::
               | opp_lose(WORD)             the opponent's Digimon loses the ability keyword WORD (this battle)
               | attack_last                this side is the second attacker of this turn's battle
               | damage_per_gauge(N)        opponent loses N points per card stacked onto the own point gauge
+              | atk_per_sheet(N,SIDE)      (round 9b) own attack + N for every card on the own sheet (SIDE 1), the
+                                           opponent's (2) or both (3) that matches the row filter; a sheet is what
+                                           sheet: reads (the box's top card, the Level III under it, the support
+                                           box), counted when the row applies (a rebuild counts again)
               | opp_reveal(K,N)            the opponent reveals its top K deck cards: N points lost per
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
@@ -80,6 +84,21 @@ One effect per string::
               | opp_support_dark           the opponent's support Digimon (DM-BAT-2's card in its Support Box)
                                            goes to its Dark Area, if it matches the row filter (if any); its
                                            support stays used this turn (round 8)
+              | damage_lost                (a lose row) the opponent loses the points this side lost to this
+                                           turn's battle result (round 9a)
+              | only_field(F)              own Digimon's field icons are F alone this battle, and it gains no
+                                           other (after gain_field(F); round 9a)
+              | opp_down_one               one of the opponent's face-down slot cards, a blind (random) pick,
+                                           goes to its Dark Area (round 9a)
+              | no_option_dark             (a Digimon's printed passive) the opponent's option cards cannot send
+                                           this card from the box to the Dark Area (opp_box_dark; round 9a)
+              | box_dark_pick              (an option's battle row) the player picks its own or the opponent's
+                                           box Digimon (top card, never the Level III) matching the row filter
+                                           (if any); it goes to its owner's Dark Area (round 9c)
+              | base_a                     own base + (printed A − the printed number of the attack used now):
+                                           that attack counts the A column's number (round 9c)
+              | no_heal                    (an option's row) while its card is face-up and the row's conditions
+                                           hold, neither player regains points (heal rows do nothing) (round 9c)
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -118,11 +137,21 @@ One effect per string::
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
+              | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
+                                           "if their hand contains 2 or more Option cards", round 9a)
+              | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
+                                           against the opponent's final attack power now (round 9a)
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
+              | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
+                                           requirements (its requirement column begins so: the Digimental forms)
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
-              (every "=" form also as "!=": the card does not match)
+              | wp_step=V | wp_step=V+own   (evolve_now only) a Digimon with an evolution alternative from the
+                                           own Digimon whose only requirement is a Winning Percentage up to V%
+                                           (or, +own, the card that carries the row: "… with Winning Percentage:
+                                           40%!, 60%! or Death-X-Evolution!! in its evolution requirements")
+              (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
                                            card; a requirement option: in the battle of the turn it served
@@ -216,6 +245,12 @@ _OP_SIMPLE = {
     "attack_high": E.OP_ATTACK_HIGH,
     "lost_to_hand": E.OP_LOST_TO_HAND,
     "opp_support_dark": E.OP_OPP_SUPPORT_DARK,
+    "damage_lost": E.OP_DAMAGE_LOST,  # round 9a
+    "opp_down_one": E.OP_OPP_DOWN_ONE,  # round 9a
+    "no_option_dark": E.OP_NO_OPTION_DARK,  # round 9a
+    "box_dark_pick": E.OP_BOX_DARK_PICK,
+    "base_a": E.OP_BASE_A,
+    "no_heal": E.OP_NO_HEAL,
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -240,8 +275,9 @@ _OP_CALL = {
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
-_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL}  # (K,N)
-_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD}  # (WORD)
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
+_OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
+            "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
 _OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
@@ -272,14 +308,17 @@ _COND_WORD = {
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
+# round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
+_RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED}
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -288,6 +327,7 @@ _FILTERS = {
     ("attr", "="): E.FK_ATTR, ("level", "="): E.FK_LEVEL, ("frame", "="): E.FK_FRAME, ("group", "="): E.FK_GROUP,
     ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
+    ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
 }
 
 _NUM = r"(\d+)"
@@ -317,7 +357,7 @@ class Cond:
 class Effect:
     op: str  # e.g. "atk+", "atk*", "damage", "attack=", "zero_opp", "gain", "opp_reveal"
     arg: int = 0
-    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M)
+    arg2: int = 1  # denominator for multipliers; N of opp_reveal(K,N); M of per_*(N,M); SIDE of atk_per_sheet(N,SIDE)
     conds: tuple[Cond, ...] = ()
     timing: str = ""  # "" = the card's default
     costs: tuple[tuple[str, int], ...] = ()
@@ -351,6 +391,8 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1, ""
     if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
+        if m.group(1) == "atk_per_sheet" and int(m.group(3)) not in (1, 2, 3):
+            raise EffectSyntaxError(f"atk_per_sheet(N,SIDE): SIDE is 1 (own sheet), 2 (the opponent's) or 3 (both): {s!r}")
         return m.group(1), int(m.group(2)), int(m.group(3)), ""
     if (m := _RE_PER.match(s)) and m.group(1) in _OP_PER:
         mx = int(m.group(3) or 0)
@@ -359,7 +401,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return m.group(1), int(m.group(2)), mx, ""
     if (m := _RE_WORD.match(s)) and m.group(1) in _OP_WORD:
         w = m.group(2).strip()
-        return m.group(1), 0, 1, w if m.group(1) == "gain_field" else w.lower()  # a field code keeps its case (NSo)
+        return m.group(1), 0, 1, w if m.group(1) in ("gain_field", "only_field") else w.lower()  # a field code keeps its case (NSo)
     if (m := _RE_WORD.match(s)) and m.group(1) == "attack_pick":
         w = m.group(2).strip()
         if len(w) < 2 or sorted(set(w)) != list(w) or not set(w) <= set(E.BT_NAMES):
@@ -383,6 +425,8 @@ def _parse_filter(s: str) -> tuple[str, str, str]:
         raise EffectSyntaxError(f"bad kind in filter {s!r}")
     if key == "optype" and value not in E.OPTYPE_NAMES:
         raise EffectSyntaxError(f"bad option type in filter {s!r}")
+    if key == "wp_step" and (cmp != "=" or not re.fullmatch(r"(\d+)(\+own)?", value) or not 0 < int(value.split("+")[0]) < 256):
+        raise EffectSyntaxError(f"wp_step takes a percentage, optionally '+own': {s!r}")
     if not value:
         raise EffectSyntaxError(f"empty filter value in {s!r}")
     return key, cmp, value
@@ -396,6 +440,12 @@ def _parse_cond(s: str) -> Cond:
     if colon and head.strip() in _COND_FILTER and rest.strip():
         key, cmp, value = _parse_filter(rest)
         return Cond(head.strip(), ":", f"{key}{cmp}{value}")
+    if colon and (m := _RE_COUNT.match(head.strip())) and m.group(1) in _COND_COUNT and rest.strip():
+        n = int(m.group(2))
+        if not 2 <= n <= E.COUNT_MASK:
+            raise EffectSyntaxError(f"count {n} out of 2 .. {E.COUNT_MASK} in {s!r}")
+        key, cmp, value = _parse_filter(rest)
+        return Cond(f"{m.group(1)}[{n}]", ":", f"{key}{cmp}{value}")
     m = _RE_COND.match(s)
     if not m:
         raise EffectSyntaxError(f"bad condition {s!r}")
@@ -403,6 +453,9 @@ def _parse_cond(s: str) -> Cond:
     if kind in _COND_LEVEL:
         if value not in E.LEVEL_INDEX or cmp == "~":
             raise EffectSyntaxError(f"bad level condition {s!r}")
+    elif kind == "base":
+        if value != "opp_power" or cmp == "~":
+            raise EffectSyntaxError(f"bad printed-attack condition {s!r} (base OP opp_power)")
     elif kind in _COND_NUM:
         if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
             raise EffectSyntaxError(f"bad number condition {s!r}")
@@ -539,8 +592,12 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark")):
+    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
+                                                     "box_dark_pick")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
+    if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
+            c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
+        raise EffectSyntaxError(f"wp_step filters the targets of evolve_now only: {text!r}")
     return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
 
 
@@ -683,6 +740,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.FRAME_NAMES.index(value)
     if fk == E.FK_KIND:
         return fk, E.KIND_NAMES.index(value)
+    if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
+        return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)
 
 
@@ -690,7 +749,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     """One effect → one int32 row in the enums.E_* layout."""
     row = np.zeros(E.EFFECT_WIDTH, dtype=np.int32)
     row[E.E_OP] = _op_code(e.op)
-    row[E.E_ARG] = (vocab.code("field", e.word) if e.op == "gain_field" else vocab.code("word", e.word)) \
+    row[E.E_ARG] = (vocab.code("field", e.word) if e.op in ("gain_field", "only_field") else vocab.code("word", e.word)) \
         if e.op in _OP_WORD else e.arg
     row[E.E_ARG2] = e.arg2
     row[E.E_TIMING] = E.TIMING_NAMES.index(e.timing or default_timing)
@@ -701,10 +760,17 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         if c.kind in _COND_FLAG:
             kind = _COND_FLAG[c.kind]
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
+        elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
+            kind = _COND_COUNT[m.group(1)]
+            key, fcmp, fval = _parse_filter(c.value)
+            cmp, value = filter_code(key, fcmp, fval, vocab)
+            value = (value << E.COUNT_BITS) | int(m.group(2))  # E.C_OPP_HANDN: filter value, then the count
         elif c.cmp == ":":
             kind = _COND_FILTER[c.kind]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
+        elif c.kind == "base":
+            kind, value = E.C_BASE_REL, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

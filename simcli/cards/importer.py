@@ -13,7 +13,7 @@ from pathlib import Path
 
 from simcli.cards import lackey
 from simcli.cards.appearance import translate_appearance
-from simcli.cards.requirements import RequirementParser
+from simcli.cards.requirements import RequirementParser, is_armor
 
 DB_FORMAT = 1
 LEVELS = ("III", "IV", "Perfect", "Ultimate")
@@ -124,6 +124,8 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
             evolution_extra_discard=extra, timing=None, face_up_limit=0, keywords=tr.keywords,
             effects=tr.effects, unmodeled=sorted(set(unmodeled)), appearance=appearance,
         )
+        if level != "III" and is_armor(row["Evo/Activation"]):  # round 9b: only on the Armor forms (other records unchanged)
+            card["armor_evolution"] = True
     card["modeled"] = not card["unmodeled"]
     return card
 

@@ -40,6 +40,9 @@ ALIASES: tuple[tuple[str, str], ...] = (
     # names inside appearance texts, punctuated otherwise than the card
     ("Imperialdramon: Fighter Mode", "Imperialdramon Fighter Mode"),
     ("The Dimension Crossing Hero!!", "The Dimension Crossing Hero"),
+    # round 9b: names inside requirement texts spelled otherwise than the card (the Lucemon forms' requirements)
+    ("The Gospel of the Fallen Angel", "Gospel of the Fallen Angel"),  # Bo-968, Bo-969, Bo-1096 … (cards Bo-977 …)
+    ("Lucemon: Falldown Mode", "Lucemon Falldown Mode"),  # Lucemon Larva Bo-1001
 )
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, replace
 
-from simcli.cards.names import frame_marker, norm_name
+from simcli.cards.names import ALIASES, frame_marker, norm_name
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,13 @@ _OX = re.compile(r"[OX●○×]+(?=\s|/|,|$)")
 _WP = re.compile(r"Winning Percentage\s*:?\s*(\d+)\s*%\s*!?\s*\??", re.I)
 _QUAL = re.compile(r"\s*\(([^()]*)\)")
 _PREFIX = re.compile(r"^\s*(Jogress Evolution|Armor Evolution|Fusion Evolution|Fusion Requirements?)\s*:?\s*", re.I)
+_ARMOR = re.compile(r"\s*armou?r evolution", re.I)  # "Armor EvolutionV-mon + …" (Bo-1116) too
+
+
+def is_armor(text: str) -> bool:
+    """Round 9b: the requirement column begins "Armor Evolution": a Digimon with 'Armor Evolution' in its fusion
+    requirements (the Digimental forms: 99 Level IV and one Perfect in the data), parsed or not."""
+    return bool(_ARMOR.match(text or ""))
 _APPEAR = re.compile(r"^(When|At the start|The moment|During|If|After|Only|This card)\b", re.I)
 _SEP = re.compile(r"^[\s/,;]+")
 
@@ -177,8 +184,11 @@ class RequirementParser:
     """Parses requirement texts given the names of all cards (to split run-on alternatives)."""
 
     def __init__(self, card_names: list[str]):
-        # Longest names first so "Metal Greymon" wins over "Metal".
-        self._names = sorted({n.strip() for n in card_names if n.strip()}, key=len, reverse=True)
+        # Longest names first so "Metal Greymon" wins over "Metal".  Round 9b: the other spellings of a card's name
+        # (names.ALIASES) are names too, so "+ The Gospel of the Fallen Angel" is the card "Gospel of the Fallen Angel"
+        known = {n.strip() for n in card_names if n.strip()}
+        known |= {a for a, b in ALIASES if norm_name(b) in {norm_name(n) for n in known}}
+        self._names = sorted(known, key=len, reverse=True)
         self._by_first: dict[str, list[str]] = {}
         for n in self._names:
             self._by_first.setdefault(n[:1].lower(), []).append(n)

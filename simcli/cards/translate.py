@@ -163,6 +163,11 @@ class _From:  # "send this card face-down from your hand / slot to …": the one
 
 
 @dataclass(frozen=True)
+class _ReqImplied:  # round 9b: a requirement card's restriction that the requirements naming it imply (_assemble)
+    label: str
+
+
+@dataclass(frozen=True)
 class _Req:
     """The card is an evolution requirement card (DM-EVO-3 / 3b): the evolution rules use it by
     name.  ``discard``: cards its text discards after the evolution step (``stated``: the text says)."""
@@ -368,6 +373,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         (rf"(?:the |your )?opponent(?:'s digimon| digimon)? (?:does not have|doesn't have|lacks) the ability {_KW}",
          lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
+        # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
+        # column begins "Armor Evolution", the database's armor_evolution)
+        (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"
@@ -472,6 +480,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"species={_species(m.group(1))}"]),
+        # round 9c: "your Digimon is a Level IV Beast Man type" (Juga-maru Bx-31): one level and a whole species
+        (rf"your digimon is (?:a |an )?(level iii|level iv|perfect level|ultimate level) {_SPECIES} type(?: digimon)?",
+         lambda m: _lv_or_fail("level", m.group(1)) + [f"species={_species(m.group(2))}"]),
         (rf"(?:facing|battling) (?:a |an )?(?:opponent(?:'s)? )?{_SPECIES} type(?: digimon| opponent)?"
          rf"|(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"opp_species={_species(m.group(1) or m.group(2))}"]),
@@ -525,12 +536,22 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
         (r"(?:the |your )?opponent has (?P<a>.+?) (?:left )?in (?:their|its) hand", lambda m: _hand_conds("opp_hand", m.group("a"))),
+        # round 9a: "if you already have a 'Sniper Phantom' in your slots" (Strike Phantom Bo-915): a card of that name in
+        # the own slots, face up or down (slot:FILTER)
+        (r"you (?:already )?have (?:a |an )?'(?P<n>[^'\"]+)'(?: card)? in your (?:option )?slots",
+         lambda m: [f"slot:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
         # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
         (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
         (rf"this card is used by (?:a |your )?digimon belonging to {_FIELD_RE}", lambda m: [f"field={_FIELDS[m.group(1).lower()]}"]),
+        # round 9a: "your attack power without modification by effects or abilities (in other words, the attack power
+        # stated on the card itself) is lower than the opponent's attack power after taking into account effects and
+        # abilities" (St-221): the printed number of the attack used against the opponent's final attack power
+        (r"your attack power without modification by effects or abilities \(in other words, the attack power stated on"
+         r" the card itself\) is lower than the opponent's attack power after taking into account (?:the )?effects and"
+         r" (?:special )?abilities", lambda m: ["base<opp_power"]),
         # "After that, if you still have points left": vacuous (a player at 0 has lost, C-PTS-2)
         (r"you still have points left", lambda m: []),
         (r"you are (?:the )?first to attack|you are the first attacker", lambda m: ["first"]),
@@ -551,12 +572,22 @@ def _opp_hand_conds(desc: str) -> list[str]:
     → one ``opp_hand:`` filter, only where the filter alone says "a Digimon": an attribute, a field, a
     level, a species, a name (option cards have none of them; an option may grant an ability keyword or
     have a frame or a category, so those would need two filters on one card)."""
-    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", desc.strip(), flags=re.I)
+    d = desc.strip()
+    # round 9a: "2 or more Option cards" (St-921): a count, ``opp_hand[N]:FILTER``; "Option cards" / "Digimon cards"
+    # are kind= filters (the count needs one filter: a card matches it or not)
+    count = 1
+    if m := re.fullmatch(rf"{_N} or more (.+)", d, re.I):
+        count, d = _num(m.group(1)), m.group(2)
+        if count < 2:
+            raise _Fail("hand-disruption")
+        if k := re.fullmatch(r"(option|digimon) cards", d, re.I):
+            return [f"opp_hand[{count}]:kind={k.group(1).capitalize()}"]
+    d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", d, flags=re.I)
     d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
     conds = _support_desc(d)
     if conds is None or len(conds) != 1 or not re.fullmatch(r"(?:attr|field|level|species|name)=[^&]+", conds[0]):
         raise _Fail("hand-disruption")
-    return [f"opp_hand:{conds[0]}"]
+    return [f"opp_hand:{conds[0]}" if count == 1 else f"opp_hand[{count}]:{conds[0]}"]
 
 
 def _lower_than(kind: str, text: str) -> list[str]:
@@ -687,6 +718,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:further )?add (\d+) to (?:each of )?your a, b,? and c attack(?: powers?)?",
          lambda m: [_Eff(f"base+{m.group(1)}")]),
         # "add 50 to the attack power of your Digimon with the ability "sky""
+        # round 9c: "… of your Digimon with the ability "grappling" or "proud"" (Juga-maru Bx-31): the disjoint rows of
+        # the alternatives (keyword=X; keyword=Y & keyword!=X), an addition once
+        (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW} or {_KW}",
+         lambda m: [_Eff(f"atk+{m.group(1)}", tuple(r)) for r in
+                    _or_rows([[f"keyword={_kw(m.group(2))}"], [f"keyword={_kw(m.group(3))}"]])]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon with the ability {_KW}",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"keyword={_kw(m.group(2))}",))]),
         (rf"(?:further )?add (\d+) to the attack power of your digimon belonging to {_FIELD_RE}",
@@ -696,6 +732,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"(?:further )?add (\d+) to the attack power of your {_LVLIST} digimon",
          lambda m: [_Eff(f"atk+{m.group(1)}", tuple(_lv_or_fail("level", m.group(2))))]),
         (r"(?:further )?add (\d+) to the attack power of your digimon", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "(When your attack is B,) your attack power becomes the same as your attack A" (High Speed Plug-In H
+        # Bo-445): the attack used counts the printed A number (base_a; C-CALC-1's base, modifiers then apply to it)
+        (r"your attack power becomes the same as your attack a", lambda m: [_Eff("base_a")]),
         # "(If they have the word 'Fighter' in their names,) further add 300 to their attack power": "they" are
         # the own Digimon of the sentence before ("their" alone may be the opponent's: only after "further")
         (r"further add (\d+) to their attack power", lambda m: [_Eff(f"atk+{m.group(1)}", further=True)]),
@@ -815,6 +854,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"you (?:cannot|can't|become unable to) receive the effects? of (?:the opponent's )?(?:a ?[?→>] ?0|\(a goes to (?:0|zero)\))",
          lambda m: [_Eff("no_zero")]),
         # -- the opponent's attack ---------------------------------------------------------
+        # round 9c: "(your A cannot go to zero and) 100 is added to your attack power" (Gargomon Bo-295)
+        (r"(\d+) is added to your attack power", lambda m: [_Eff(f"atk+{m.group(1)}")]),
+        # round 9c: "lower the attack power of all of the opponent's Digimon by 100" (Venom Vamdemon St-296): only the
+        # battling Digimon's attack power is compared (as "all Digimon on your sheet")
+        (r"lower the attack power of all of the opponent's digimon by (\d+)", lambda m: [_Eff(f"opp_atk-{m.group(1)}")]),
         (rf"(?:reduce|decrease) {_OPP_ATK} by (\d+)|subtract (\d+) from {_OPP_ATK}",
          lambda m: [_Eff(f"opp_atk-{m.group(1) or m.group(2)}")]),
         (rf"halve {_OPP_ATK}", lambda m: [_Eff("opp_atk/2")]),
@@ -846,6 +890,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"(?:you )?cannot receive (?:the )?effects that (?:cause|make) the battle (?:to )?(?:end in|become) a draw"
          r"|the battle cannot be made a draw", lambda m: [_Eff("no_force_draw")]),
         (r"double (?:the|your) opponent's lost points", lambda m: [_Eff("lost*2")]),
+        # round 9c: "(you may) double the lost points that the opponent takes" (Ultimate Brachimon Sx-47)
+        (r"double the lost points that the opponent takes", lambda m: [_Eff("lost*2")]),
+        # round 9c: "discard four Level III Digimon cards from your hand and triple the opponent's Lost Points (until the end
+        # of the turn)" (Digitamamon Bo-1134): the discard of matching cards is the cost (discard_if with the row filter)
+        (rf"discard (?P<k>{_N}) level iii digimon cards? from your hand,? and triple the opponent's lost points"
+         r"(?: until the end of the turn)?",
+         lambda m: [_Eff("lost*3", costs=(f"discard_if({_num(m.group('k'))})",), filters=("level=III",))]),
+        # round 9c: "discard two cards from your hand and add the top two cards of your Net Ocean to your hand" (Wisemon
+        # Bo-1004, Mistymon Bo-1005): a draw paid for by the discard
+        (rf"discard (?P<k>{_N}) cards? from your hand,? and add the top (?P<n>{_N}) cards? of your net ocean to your hand",
+         lambda m: [_Eff(f"draw({_num(m.group('n'))})", costs=(f"discard({_num(m.group('k'))})",))]),
         (r"(double|triple) the lost points of the opponent's (?P<d>.+?) digimon",
          lambda m: [_Eff(f"lost*{_MULT[m.group(1).lower()]}", tuple(_opp_desc(m.group("d"))))]),
         (r"the opponent's attacks? a, b,? and c (?:go|become) (?:to )?(?:zero|0)", lambda m: [_Eff("zero_opp")]),
@@ -880,7 +935,7 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
          lambda m: [_Eff("negate_option")]),
         # "(you may) reduce your points by 10 and add 300 to your attack power": the points are the cost
-        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple) .+)", _points_then),
+        (r"(?:directly )?(?:reduce|lower) your (?:own )?points by (?P<k>\d+),? and (?P<a>(?:add|double|triple|lower) .+)", _points_then),
         # "discard one card from your hand and invalidate …": the negation paid for by the discard
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?P<a>invalidate .+)", _discard_then),
         (r"invalidate one of the opponent's item option cards(?:,? and send it to the dark area)?(?: before it takes effect)?"
@@ -892,6 +947,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r"(?: \(including cards currently in effect\))? to the dark area", lambda m: [_Eff("opp_slots_clear")]),
         (r"send all (?:of )?(?:the )?(face-up|face-down) (?:option )?cards in (?:your |the )?opponent's (?:option )?slots"
          r" to the dark area", lambda m: [_Eff(f"opp_slots_clear({'up' if m.group(1).lower() == 'face-up' else 'down'})")]),
+        # round 9a: "invalidate one of the opponent's 'Dark City' cards and send it to the Dark Area" (Bo-512 …): the card
+        # leaves (so "invalidate" needs no reading of its own) and is an active one, opp_clear(1) with its name; every
+        # card so named is a Field, active since its Evolution phase (tests/test_translate.py checks the data)
+        (r"invalidate one of (?:the|your) opponent's '(?P<n>[^\"]+?)' cards?,? and send it to the dark area",
+         lambda m: [_Eff("opp_clear(1)", filters=(f"name={_fix_name(m.group('n'))}",))]),
+        # round 9a: one face-down card of the opponent's slots, unseen (opp_down_one: a blind pick).  "Choose one": the
+        # chooser cannot see the face-down cards, so its pick is as blind; "either your or your opponent's slots" (Bo-158):
+        # the opponent's (a face-down option does nothing, C-OPT-2, and the own slot cards can be discarded in Preparation
+        # anyway, C-OPT-1: removing the own never helps the user)
+        (r"(?:send one (?:of the )?face-down cards? (?:in|from) (?:either your or )?(?:your |the )?opponent's (?:option )?slots"
+         r" to the dark area|choose one face-down card (?:in|from) (?:your |the )?opponent's (?:option )?slots and send it to"
+         r" the dark area)(?:,? without (?:checking|looking at) its contents)?", lambda m: [_Eff("opp_down_one")]),
         (r"send all (?:of )?(?:the )?cards in the opponent's hand and (?:option )?slots to the dark area",
          lambda m: [_Eff("opp_wipe")]),
         # "send one currently active Field Option card in the opponent's slots to the Dark Area", "choose one …
@@ -1009,6 +1076,18 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # Digimon, never the Level III under it (DM-L3-1), when it matches (opp_box_dark with a row filter)
         (r"send the opponent's (?:non-level iii )?digimon(?: with (?:the word )?'(?P<w>[A-Za-z]+)' in (?:its|their) type)?"
          r" to the dark area", lambda m: [_Eff("opp_box_dark", filters=(f"type~{m.group('w')}",) if m.group("w") else ())]),
+        # round 9c: "Send your or the opponent's Ultimate level Digimon to the Dark Area, and revert it to the Level III
+        # Digimon that it was before evolution" (Lost Memories Re-55t), "Return your or your opponent's Level IV Digimon
+        # back to the Level III Digimon it was before evolving(, without any conditions)" (That Was a Good Time St-57):
+        # the player picks the side (box_dark_pick); the top card goes to the Dark Area (St-57 names no place: decided,
+        # the Dark Area, where Re-55t sends it), the Level III under it stays (DM-L3-1).  Only levels above III.
+        (r"(?:send your or (?:the|your) opponent's (?P<a>level iv|perfect level|ultimate level) digimon to the dark area,"
+         r" and revert it to the level iii digimon that it was before evolution"
+         r"|return your or (?:the|your) opponent's (?P<b>level iv|perfect level|ultimate level) digimon back to the level"
+         r" iii digimon it was before evolving(?:, without any conditions)?)",
+         lambda m: [_Eff("box_dark_pick", filters=(
+             "level=" + {"level iv": "IV", "perfect level": "Perfect", "ultimate level": "Ultimate"}[
+                 (m.group("a") or m.group("b")).lower()],))]),
         # round 8: "(you may) send one of the opponent's support Digimon to the Dark Area" (Gairyu Daijin Bx-69), "Send all
         # of the opponent's support Digimon (and face-up cards in their slots) to the Dark Area" (Slot Spiral Bx-70): the
         # one support Digimon a player has (DM-BAT-2; a card a cost placed in the support box is none, seed 003 §3.4)
@@ -1353,7 +1432,10 @@ _ACTIVE_LEAD = re.compile(r"while this card is (?:active|activated),\s+", re.I)
 _COND_LEAD = re.compile(r"(?:when|if|while|whenever) ([^,]+?),\s+(.*)", re.I)
 # trailing condition: "add 50 to your attack power when facing a Virus attribute Digimon"
 _COND_TAIL = re.compile(r"(.*?),? (?:when|if|while) ((?:facing|battling|the opponent|your|you|there is|there are).*)", re.I)
-_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
+# round 9c: "… on the turn that / during which you played this card" (Bo-593, Vj-6) is the same result row: an option's
+# result rows apply for the turn it was used in only (engine 5)
+_WIN_LOSE = re.compile(r"(?:when|if) you (win|lose) (?:the|a|this) battle(?: on the turn (?:that|during which) you played this"
+                       r" card)?|(?:when|if) (?:the|this) battle (?:ends in|is) a (draw)", re.I)
 _LOSE_TO = re.compile(r"(?:when|if) you (lose) to (?:a |an )?(.+?),\s+", re.I)  # "When you lose to a blue frame Digimon, …"
 
 
@@ -1661,6 +1743,8 @@ def _restriction_alts(text: str) -> list[list[str]] | None:
             part, kw = n.group(1), [f"keyword={_kw(n.group(2))}"]
         elif n := re.fullmatch(rf"(.+?) belonging to {_FIELD_RE}", part, re.I):
             part, kw = n.group(1), [f"field={_FIELDS[n.group(2).lower()]}"]
+        if re.fullmatch(r"(?:an? )?(?:fusion|transcendent) form(?: digimon)?", part, re.I):
+            continue  # round 9a: a Fusion / Transcendent Form is a Hybrid level (DM-DECK-3; a data test checks it)
         if re.fullmatch(rf"(?:an? )?{_LVLIST}(?: digimon)?", part, re.I):
             lv = _level_conds("level", _levels(part))
             if lv is None:
@@ -1804,7 +1888,7 @@ def _named_req(m: re.Match, ctx: _Ctx) -> list:
     if name_key(m.group("q")) != name_key(ctx.name):
         return [_U("named-requirement")]
     g = m.groupdict()
-    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") else ("same" if g.get("same") or g.get("same2") else ""))
+    lvs = "any" if g.get("nm") else ("next_or_same" if g.get("ns") or g.get("ns2") else ("same" if g.get("same") or g.get("same2") else ""))
     return [_Req(lvs=lvs)]
 
 
@@ -1906,6 +1990,28 @@ def _wp_req_levels(m: re.Match, ctx: _Ctx) -> list:
         raise _Fail("evo-requirement-cost")
     n = m.group("n")
     return [_Req(_num(n) if n else 0, bool(n), levels=levels)]
+
+
+def _frame_wp_now(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 9b: "Evolve your Digimon into a red frame Digimon of the next level from your hand with Winning Percentage:
+    40%!, Winning Percentage: 60%!, or Death-X-Evolution!! in its evolution requirements" on a battle-phase option
+    (X-Evolution! Bx-35, Giga Evolution!! St-993, Death-X-Evolution!! Sx-111): ``evolve_now`` into a hand Digimon of
+    that frame with an evolution alternative from the own Digimon whose only requirement is one of those listed (the
+    step this card makes as a Winning Percentage card would, DM-EVO-3; filter ``wp_step``).  Only when the values
+    listed are all those from 40% up to the highest (V >= W) and a name listed is the card's own."""
+    if ctx.digimon or ctx.timing != "battle":
+        return None
+    pcts, own = [], False
+    for item in re.split(r",? or |, ", m.group("items")):
+        if w := re.fullmatch(r"winning percentage: (\d+)%!", item.strip(), re.I):
+            pcts.append(int(w.group(1)))
+        elif name_key(item) == name_key(ctx.name):
+            own = True
+        else:
+            return None
+    if not pcts or sorted(pcts) != list(range(40, max(pcts) + 1, 20)):
+        return None
+    return [_Eff("evolve_now", filters=(f"frame={m.group('f').title()}", f"wp_step={max(pcts)}" + ("+own" if own else "")))]
 
 
 def _wp_req(m: re.Match, ctx: _Ctx) -> list:
@@ -2294,6 +2400,12 @@ def _exclusive(a: list[str], b: list[str]) -> bool:
     return False
 
 
+def _disjoint(a, b) -> bool:
+    """Two rows' conditions that can never hold together: a one-valued property with two values, or a condition and
+    its negation (the disjoint rows of alternatives, _or_rows)."""
+    return _exclusive(list(a), list(b)) or any(_negate(x) in b for x in a) or any(_negate(y) in a for y in b)
+
+
 def _negate(cond: str) -> str | None:
     m = _RE_COND_STR.match(cond)
     if not m or m.group(2) not in _NEGATE or (m.group(2) == "~" and m.group(1).endswith("name")):
@@ -2405,6 +2517,12 @@ def _support_body(body: str, ctx: _Ctx) -> list:
 
 
 _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
+    # round 9c: "For the turn during which this card is used, both you and the opponent cannot regain points(. This
+    # includes the points regained when evolving into an Ultimate level)" (For Some Reason I'm Really Sad St-103): a row of
+    # the option while it is face-up (no_heal; the card's limit says how long), every heal row of both players blocked
+    (r"for the turn during which this card is used, both you and the opponent (?:cannot|become unable to) regain"
+     r" (?:any )?points(?:\. this includes the points regained when evolving into an ultimate level)?\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_heal"), _Limit("turn")]),
     # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
     # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
     # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)
@@ -2447,6 +2565,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # round 9b: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947 …),
+    # "… on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode Bo-999): atk_per_sheet, a passive row
+    # (a card placed in a support box by an ability may be an option: kind=Digimon)
+    (r"for every (?P<f>red|blue|gold) frame digimon on (?P<side>the opponent's sheet|both your and your opponent's sheets),"
+     r" add (?P<n>\d+) to your attack power\.?",
+     _digimon_only_b(lambda m: _Eff(f"atk_per_sheet({m.group('n')},{2 if m.group('side').startswith('the') else 3})",
+                                    when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
     # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)
@@ -2457,6 +2582,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:this digimon's |the |its )?(?:evolution|fusion) requirements(?: of this digimon)? cannot be ignored\.?",
      _digimon_only(_Eff("no_ignore", when="passive"))),
     (r"(?:this digimon )?cannot lose (?:its|their) (?:special )?abilities\.?", _digimon_only(_Eff("keep_abilities", when="passive"))),
+    # round 9a: "Cannot be sent to the Dark Area due to the effects of the opponent's Option cards" (Bx-80): a printed flag
+    # against an option's opp_box_dark (the only way an option sends a box Digimon there; losing a battle is not an effect)
+    (r"(?:this digimon )?cannot be sent to the dark area due to the effects of the opponent's option cards\.?",
+     _digimon_only(_Eff("no_option_dark", when="passive"))),
     (r"regain (\d+) points when you (?:evolve|fuse) (?:in)?to this digimon\.?", _evolved_heal),
     (r"this digimon (?:will )?always attacks? last(?:,? regardless of (?:the )?(?:original )?turn order)?\.?",
      _digimon_only(_Eff("attack_last", when="passive"))),
@@ -2591,11 +2720,28 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
+    # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
+    # the Digimon no field icon, which only_field does not say)
+    (rf"your digimon loses all of its field icons other than {_FIELD_RE},? and cannot gain any new field icons\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else [_Eff(f"only_field({_FIELDS[m.group(1).lower()]})"),
+                                                       _NeedOp(f"gain_field({_FIELDS[m.group(1).lower()]})", "other")]),
+    # round 9a: "When your Digimon loses the battle, the opponent loses the same amount of points as you do" (St-110) /
+    # "After that, if you lost the battle on the turn during which this card was used, reduce the opponent's points by
+    # the same amount that your points were reduced by" (CD-13): an option's lose row, damage_lost (the battle's loss)
+    (r"(?:when your digimon loses the battle|(?:after that, )?if you lost the battle on the turn during which this card"
+     r" was used),? (?:the opponent loses the same amount of points as you do|reduce the opponent's points by the same"
+     r" amount that your points were reduced by)\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_Eff("damage_lost", when="lose")]),
     # ---- usage restrictions → card-wide conditions --------------------------------------------
     (r"(?:this card )?(?:can only be used|can be used only|can only turn face-up|you can use this card|you can only use this card"
      r"|this card can only be activated|only usable) (?:when|if|while) (?P<c>[^;]+?)\.?", _can_only),
     (r"this card cannot be used (?:when|if|while) (?P<c>.+?)\.?", _cannot),
     (r"this card can only be used by (?:a |an )?(?P<d>.+?)\.?", _used_by),
+    # round 9a: "The ability "grappling" is needed to use this card" / "In order to use this card, the ability
+    # "underwater" is needed": the own Digimon has the keyword (printed or gained, as every keyword= condition)
+    (rf"(?:the ability {_KW} is needed to (?:be able to )?use this card|in order to use this card, the ability {_KW}"
+     r" is needed)\.?", lambda m, ctx: [_Cond(f"keyword={_kw(m.group(1) or m.group(2))}")]),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",
@@ -2607,6 +2753,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n') or '1')})")]),
     (rf"send (?P<n>{_N[1:-1]}) cards? from (?:the top of )?your net ocean to {_DA}\.?",
      lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")]),
+    # round 9c: "after sending the top 3 cards of your Net Ocean to the Dark Area, play this card face-up" (Bo-593's
+    # activation): the cost of its use
+    (rf"after sending the top (?P<n>{_N[1:-1]}) cards? (?:of|from) your net ocean to {_DA}, play this card face-up\.?",
+     lambda m, ctx: [_Cost(f"mill({_num(m.group('n'))})")] if ctx.activation else [_U("deck-manipulation")]),
     (rf"send (?P<n>{_N[1:-1]}) digimon cards? from your hand to {_DA}\.?",
      lambda m, ctx: [_Cost(f"discard_digimon({_num(m.group('n'))})")]),
     # ---- "only one" ----------------------------------------------------------------------------
@@ -2627,6 +2777,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"send this card face[- ]down from your (?P<f>hand|slot|hand or (?:option )?slot) to (?:the |your )?"
      r"(?:evolution requirements?|power) box\.?/?",
      lambda m, ctx: [_From(m.group("f").lower())] if m.group("f").lower() in ("hand", "slot") else [_Ok()]),
+    # round 9b: a battle-phase evolution from the hand "into a red frame Digimon of the next level from your hand with
+    # Winning Percentage: 40%! or Winning Percentage: 60%! (or <this card>) in its evolution requirements" (_frame_wp_now)
+    (r"evolve your digimon into an? (?P<f>red|blue) frame digimon of the next level from your hand with"
+     r" (?P<items>winning percentage: \d+%!(?:(?:,? or |, )[^.,]+?)+) in its evolution requirements\.?", _frame_wp_now),
     # Winning Percentage cards: the evolution rules use them by name (DM-EVO-3); the discard after
     # the step is the card's requirement_cost; a rider on the evolving Digimon is an ``evolved`` row
     # "… into a Perfect, Ultimate, or Hybrid level Digimon with Winning Percentage: …": those levels only
@@ -2665,10 +2819,22 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"|this card can be used to fuse together to form a digimon with"
      r"|fuse your digimon into a digimon of the (?P<same2>same) level with"
      r"|evolve your digimon into (?:a digimon(?: of the next level)?|a red frame digimon of the next level (?P<ns>or of the same level)"
+     r"|a digimon of the next level (?P<ns2>or a digimon with the same name)"
      r"|(?P<nm>an? (?-i:[A-Z])[\w\-]*(?:(?:,? or |: | )(?-i:[A-Z])[\w\-]*)*)) with)"
      r" '(?P<q>[^']+)'(?: stated)? in its (?:fusion|evolution)"
      r" requirements\.?(?: \(after fusion, this card is sent to the dark area\)\.?)?",
      _named_req),
+    # round 9b: "When your Digimon is red frame." on a named requirement card (X Eraser Bx-128): every requirement that
+    # names the card asks for a red frame Digimon to evolve from ("Metal Greymon (Red Frame) + X Eraser"; a data test
+    # checks), so the restriction adds nothing to the step; elsewhere it is no sentence of its own (_assemble)
+    (r"when your digimon is red frame\.?", lambda m, ctx: [_ReqImplied("frame")]),
+    # round 9b: "Evolve your Digimon with "Lucemon" in its name into a higher level Digimon with "Gospel of the Fallen
+    # Angel" in its evolution requirements" (Bo-143t): a named requirement card for a step up of any size (evolve_levels
+    # "any": every requirement that names the card goes up, Lucemon → Lucemon Falldown Mode two levels, and evolves from
+    # a Digimon with the word in its name; a data test checks both)
+    (r"evolve your digimon with ['\"](?P<w>[^'\"]+)['\"] in its name into a (?:higher level digimon|digimon of a higher level)"
+     r" with ['\"](?P<q>[^'\"]+)['\"] in its evolution requirements\.?",
+     lambda m, ctx: [_Req(lvs="any")] if name_key(m.group("q")) == name_key(ctx.name) else [_U("named-requirement")]),
     # round 8: a Winning Percentage card for a step to the same level (_same_wp_req)
     (rf"evolve your digimon into a digimon of the same level with (?P<w>{_WP_LIST}) in its evolution requirements"
      r"(?: \((?P<r>the digimon (?:evolving|that evolved) with the use of this card [^()]+)\))?\.?", _same_wp_req),
@@ -2839,6 +3005,8 @@ def _sentences(clause: str) -> list[str]:
 
 
 _AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|then),", re.I)
+_AFTER_REQ = re.compile(r"after that, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards?"
+                        r" from your hand) to the dark area\.?", re.I)
 _EVOLVED_OPS = ("atk", "base", "no_zero", "gain(", "immune_options", "immune_mod")  # rows about the evolved Digimon
 
 
@@ -2865,10 +3033,20 @@ def _translate_clause(clause: str, ctx: _Ctx) -> list:
                 p = [_U(_label(s))]
         except _Fail as f:
             p = [_U(f.label)]
+        if (m := _AFTER_REQ.fullmatch(s)) and not ctx.digimon and any(isinstance(x, _Req) for x in out) \
+                and p == [_Eff(f"discard({_num(m.group('n') or m.group('n2'))})")]:
+            # round 9b: "Allows your Digimon to fuse into a Digimon that has 'Digimental of Fate' … . After that, choose
+            # one card from your hand and send it to the Dark Area" (St-306, St-430): the requirement card's discard after
+            # the step (requirement_cost), as "After evolution, choose one card …" is
+            p = [_Req(_num(m.group("n") or m.group("n2")), True, True)]
         if evolving and not ctx.digimon and _AFTER_EVOLVING.match(s):
             # "… evolve your Digimon … . After that, add 50 to your attack power": for the evolved Digimon
             p = [_Eff(x.op, x.conds, x.when or "evolved", x.further, x.costs, x.filters)
                  if isinstance(x, _Eff) and x.op.startswith(_EVOLVED_OPS) else x for x in p]
+        if _AFTER_EVOLVING.match(s) and out and isinstance(out[-1], _Eff) and out[-1].when == "start":
+            # round 9a: "At the start of the battle, you may send …. After that, add 100 to your attack power" (Bo-848):
+            # the action after a start-of-battle one is at the start of the battle too
+            p = [replace(x, when="start") if isinstance(x, _Eff) and not x.when else x for x in p]
         evolving = evolving or any(isinstance(x, _Req) or (isinstance(x, _Eff) and x.op in ("evolve_ignore", "evolve_now"))
                                    for x in p)
         out += p
@@ -2935,11 +3113,14 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
+    implied: list[str] = []  # _ReqImplied: only beside a requirement card's _Req
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
         elif isinstance(p, _From):
             froms.append(p.place)
+        elif isinstance(p, _ReqImplied):
+            implied.append(p.label)
         elif isinstance(p, _Widen):
             widens.append(p)
         elif isinstance(p, _Instead):
@@ -2975,13 +3156,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             base = [h for h in heads if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
         base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
-        if len(base) != 1 or ins.new <= ins.old:
+        if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
+                                                     for b in base[i + 1:]):
             tr.unmodeled.append("instead")
             continue
         # further=True: an addition on top of the base row, kept even where it equals another row (a usage restriction's
-        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon)
-        heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(base[0].conds + ins.conds)), base[0].when,
-                          further=True))
+        # alternative with the instead's own condition, Ryuzan-maru: -200 and -200 more for Zanbamon); round 9c: on each
+        # of the base rows when they are disjoint alternatives (Juga-maru Bx-31: "grappling" or "proud")
+        for b in base:
+            heads.append(_Eff(f"{ins.op}{ins.new - ins.old}", tuple(dict.fromkeys(b.conds + ins.conds)), b.when,
+                              further=True))
     if ties:
         adds = [h for h in heads if h.op.startswith("atk+")]
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
@@ -2989,6 +3173,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
     if widens:
         heads = _widened(heads, widens, card_conds, cond_alts, tr)
+    if implied and (not reqs or any(r.after for r in reqs)):
+        tr.unmodeled += implied
     if reqs and all(r.after for r in reqs) and any(h.op in ("evolve_ignore", "evolve_now") for h in heads):
         # "ignore the requirements and evolve …  After evolution, discard one card": a discard row
         heads += [_Eff(f"discard({r.discard})") for r in reqs]
@@ -3043,6 +3229,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option's rows apply together: the attack it sets comes before the rows conditioned on the
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
+    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
+        # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
+        # you played this card, further reduce …", Bo-593): the engines use such an option at the result step itself,
+        # from its face-down slot (engine 5), which a Battle Phase card played before the result is not
+        tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
             and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
@@ -3086,6 +3277,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if any(g in tr.keywords for g in gained):
             tr.unmodeled.append("abilities")
             continue
+        if len(conds) > E.MAX_CONDS:
+            # round 9c: a level the row names implies every "not that other level" (a restriction "non-Level III" beside
+            # "if your Digimon is a Level IV …", Juga-maru Bx-31): dropped only where the row would not fit otherwise
+            conds = [c for c in conds if not ((m := re.fullmatch(r"(opp_)?level!=(\w+)", c))
+                                              and any(re.fullmatch(rf"{m.group(1) or ''}level=(?!{m.group(2)}$)\w+", d)
+                                                      for d in conds))]
         if len(conds) > E.MAX_CONDS:
             tr.unmodeled.append("too-many-conditions")
             continue
@@ -3218,7 +3415,7 @@ def translate_ability(name: str, text: str) -> Translation:
 
 
 # unconditional printed flags, which the tables read whether or not the abilities are void: no "special: no"
-_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities")
+_PRINTED_FLAGS = ("no_zero", "no_ignore", "keep_abilities", "no_option_dark")
 _NOT_SPECIAL = re.compile(r"\(this is not a special ability\)", re.I)
 
 

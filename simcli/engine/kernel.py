@@ -41,6 +41,7 @@ from simcli.engine.policies import (baseline_window, policy_chain, policy_discar
 from simcli.codes import PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, W_JPOS, W_POS, W_ROWS, W_RPOS
 from simcli.engine.results import FA_HASH_START, RECORD_DTYPE, new_stats, run_blocks
 from simcli.engine.tables import KTables, kernel_tables
+from simcli.engine.tally import tally_game_nb
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone helpers)
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
@@ -49,7 +50,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
 from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
-                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG)
+                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
@@ -415,10 +416,14 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome
+    X[X_LOST] = 0  # round 9a: what each seat loses to the result (damage_lost)
+    X[X_LOST + 1] = 0
     if winner < 0:
         if M[0, M_NODRAWLOSS] == 0 and M[1, M_NODRAWLOSS] == 0:
             S[fa, PTS] = max(0, S[fa, PTS] - 10)
             S[sa, PTS] = max(0, S[sa, PTS] - 10)
+            X[X_LOST] = 10
+            X[X_LOST + 1] = 10
     else:
         lo = 1 - winner
         lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[winner, cur_nb(S, winner), F_LEVEL]] * M[winner, M_LOSTMUL] \
@@ -426,6 +431,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if M[lo, M_NOLOSS] != 0:
             lp = 0
         S[lo, PTS] = max(0, S[lo, PTS] - lp)
+        X[X_LOST + lo] = lp
     outcome = decided_nb(S)
     if outcome >= 0:
         return res0, outcome
@@ -573,6 +579,10 @@ def _game_scratch_nb(turn_cap):
             np.zeros(turn_cap + 1, np.int32))
 
 
+# the state / table columns the shared tally reads (simcli/engine/tally.py)
+_TALLY_COLS = (PTS, RENEW, FIRST_RENEW, MAXLV, DRAWN, USED, F_NCARDS, F_COPY0)
+
+
 @njit(cache=True, nogil=True)  # nogil: run_blocks plays blocks on Python threads
 def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, recs, outcomes, turns_hist, outcome_by_turns,
               points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
@@ -590,59 +600,14 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, recs, outcome
     players = players.copy()
     uses = np.zeros_like(card_uses)
     S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
-    nb = renewals_per_game.shape[1]
     pc = np.full(2, -2, np.int64)  # the seats' partners, chosen once per block (setup_player_nb)
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
                                              pts, bat, check, gon, eon, pc)
-        if recs.shape[0] > 0:
-            i = g - g0
-            recs[i, 0] = g
-            recs[i, 1] = outcome
-            recs[i, 2] = turns
-            recs[i, 3] = S[0, PTS]
-            recs[i, 4] = S[1, PTS]
-            recs[i, 5] = S[0, RENEW]
-            recs[i, 6] = S[1, RENEW]
-            recs[i, 7] = np.int64(h)
-            recs[i, 8] = fa1
-        outcomes[outcome] += 1
-        turns_hist[turns] += 1
-        outcome_by_turns[turns, outcome] += 1
-        total_turns[0] += turns
-        for t in range(1, turns + 1):
-            alive[t] += 1
-            points_hist[0, t, pts[t, 0]] += 1
-            points_hist[1, t, pts[t, 1]] += 1
-            battles_by_turn[t, bat[t]] += 1
-        first_battle[bat[1]] += 1
-        first_attacker_seat[fa1] += 1
-        if outcome == OUT_A + fa1:
-            first_attacker_games[0] += 1
-        elif outcome == OUT_B - fa1:
-            first_attacker_games[1] += 1
-        else:
-            first_attacker_games[2] += 1
-        for s in range(2):
-            r = S[s, RENEW]
-            renewals_per_game[s, min(r, nb - 1)] += 1
-            for t in range(1, turns + 1):
-                renewals_by_turn[s, t] += rt[s, t]
-                rt[s, t] = 0
-            first_renewal_turn[s, S[s, FIRST_RENEW]] += 1
-            for lv in range(4):
-                if (S[s, MAXLV] >> lv) & 1:
-                    level_reached[s, lv] += 1
-            gd = 0  # the masks with every copy's bit on its card's first index (tables.collapse_mask)
-            gu = 0
-            for c in range(T.ct[s, 0, F_NCARDS]):
-                if (S[s, DRAWN] >> c) & 1:
-                    gd |= 1 << T.ct[s, c, F_COPY0]
-                if (S[s, USED] >> c) & 1:
-                    gu |= 1 << T.ct[s, c, F_COPY0]
-            for c in range(T.ct[s, 0, F_NCARDS]):
-                card_games_drawn[s, c] += (gd >> c) & 1
-                card_games_used[s, c] += (gu >> c) & 1
+        tally_game_nb(g, g0, outcome, turns, h, fa1, S, T.ct, _TALLY_COLS, rt, pts, bat, recs, outcomes, turns_hist,
+                      outcome_by_turns, points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn,
+                      battles_by_turn, first_battle, first_attacker_games, first_attacker_seat, level_reached,
+                      card_games_drawn, card_games_used, total_turns)
     for s in range(2):
         for c in range(uses.shape[1]):
             card_uses[s, c] += uses[s, c]

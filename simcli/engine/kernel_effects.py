@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
+from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -31,7 +31,7 @@ from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY
                                  LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
-                                 hand_remove_nb, push_nb)
+                                 X_LOST, hand_remove_nb, push_nb)
 from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
@@ -112,6 +112,25 @@ def _sheet_match_c_nb(T, S, x, fk, v):
     return False
 
 
+@njit(cache=True, _nrt=False)
+def sheet_count_nb(T, S, p, r, side):
+    """Round 9b, atk_per_sheet (reference_effects.sheet_count): the cards on p's sheet (side bit 1) and the opponent's
+    (bit 2) that match row r's filter; a sheet as _sheet_match_c_nb reads it."""
+    n = 0
+    for x in range(2):
+        if ((side >> (0 if x == p else 1)) & 1) == 0:
+            continue
+        if row_filter_nb(T, x, cur_nb(S, x), r):
+            n += 1
+        if S[x, TOP] >= 0 and row_filter_nb(T, x, S[x, L3], r):
+            n += 1
+        if S[x, SUPPORT] >= 0 and row_filter_nb(T, x, S[x, SUPPORT], r):
+            n += 1
+        if S[x, SUPBOX] >= 0 and row_filter_nb(T, x, S[x, SUPBOX], r):
+            n += 1
+    return n
+
+
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def _cond_check_nb(T, S, M, X, p, r, card):
     return _cond_check_c_nb(T, S, M, X, np.int64(p), np.int64(r), np.int64(card))
@@ -164,7 +183,11 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
         elif kind == E.C_FIELD or kind == E.C_OPP_FIELD:
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == M[x, M_GAINFIELD], c)
+            gf = M[x, M_GAINFIELD]  # a gained field (gain_field); negative: that field alone (only_field, round 9a)
+            if gf < 0:
+                ok = cmp_has_nb(v == -gf, c)
+            else:
+                ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == gf, c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
             ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
@@ -190,6 +213,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 S[p, SUPBOX] >= 0 and card_match_nb(T, p, S[p, SUPBOX], c, v))
         elif kind == E.C_POWER or kind == E.C_OPP_POWER:
             ok = cmp_num_nb(final_attack_nb(T, S, M, p if kind == E.C_POWER else o), c, v)
+        elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
+            ok = T.ct[o, co, F_ARMOR] != 0
         elif kind == E.C_OPP_WARPED:
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
@@ -208,6 +233,14 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if S[p, SLOT + k] >= 0 and card_match_nb(T, p, S[p, SLOT + k], c, v):
                     ok = True
                     break
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = 0
+            for i in range(S[o, HAND_N]):
+                if card_match_nb(T, o, S[o, HAND + i], c, v >> E.COUNT_BITS):
+                    n += 1
+            ok = n >= (v & E.COUNT_MASK)
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:
@@ -417,19 +450,22 @@ OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(E.N_OPS, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
             E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-            E.OP_NO_DRAW_LOSS,
+            E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
             E.OP_NO_LOSS, E.OP_LOST_ADD):
     OP_FLAGS[_op] = OPF_MOD
 OP_FLAGS[E.OP_ATTACK_PICK] = OPF_MOD  # round 6
 OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
+OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
+OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
-            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK):
+            E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK,
+            E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -464,6 +500,15 @@ def _has_immunity_c_nb(T, S, M, X, o, op):
         for r in range(T.ct[o, c, F_EFF_LO], T.ct[o, c, F_EFF_HI]):
             if T.eff[r, E_OP] == op and cond_ok_nb(T, S, M, X, o, r, -1):
                 return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def card_has_op_nb(T, s, c, op):
+    """Card c of seat s has a row of operation op (a printed flag such as no_option_dark, round 9a)."""
+    for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == op:
+            return True
     return False
 
 
@@ -508,14 +553,14 @@ def kind_blocked_nb(T, S, M, X, p, r):
     """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = T.eff[r, E_OP]
-    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL:
+    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL or op == E.OP_DAMAGE_LOST:
         tm = T.eff[r, E_TIMING]
         if tm == E.T_WIN or tm == E.T_DRAW:
             return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_FURTHER)
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DAMAGE)
     if op == E.OP_FORCE_DRAW:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_DRAW)
-    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR:
+    if op == E.OP_OPP_SLOTS_CLEAR or op == E.OP_OPP_CLEAR or op == E.OP_OPP_DOWN_ONE:
         return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_CLEAR)
     return False
 
@@ -552,11 +597,16 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
         M[p, M_ADD] += arg * max(0, n)
     elif f & OPF_MOD:
+        if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
+            arg = arg * sheet_count_nb(T, S, p, r, arg2)
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
+    elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (kernel.py, X_LOST)
+        S[o, PTS] = max(0, S[o, PTS] - X[X_LOST + p])
     elif op == E.OP_HEAL:
-        S[p, PTS] = min(100, S[p, PTS] + arg)
+        if not (has_immunity_nb(T, S, M, X, p, E.OP_NO_HEAL) or has_immunity_nb(T, S, M, X, o, E.OP_NO_HEAL)):  # round 9c
+            S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
         S[p, PTS] = max(0, S[p, PTS] - arg)
     elif op == E.OP_DRAW:
@@ -592,8 +642,23 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        n = 0
+        for k in range(3):
+            if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                n += 1
+        if n > 0:
+            j = randint_nb(rng, n)
+            for k in range(3):
+                if S[o, SLOT + k] >= 0 and S[o, SLOT_UP + k] == 0:
+                    if j == 0:
+                        push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                        S[o, SLOT + k] = -1
+                        break
+                    j -= 1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r):
+        if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
+                and not (from_option != 0 and card_has_op_nb(T, o, S[o, TOP], E.OP_NO_OPTION_DARK)):
             push_nb(S, o, DARK, DARK_N, S[o, TOP])
             S[o, TOP] = -1
             S[o, EVOLVED] = 0
@@ -734,6 +799,8 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
         return
     if f & OPF_PER:
         M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
+    elif op == E.OP_ATK_PER_SHEET:  # round 9b
+        M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, p, r, T.eff[r, E_ARG2])
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
@@ -747,12 +814,15 @@ def modify_nb(T, S, M, p, op, arg, arg2):
 def _modify_c_nb(T, S, M, p, op, arg, arg2):
     """The attack-modifier opcodes (OPF_MOD, per_* aside): updates of M only."""
     o = 1 - p
-    if op == E.OP_ATK_ADD:
+    if op == E.OP_ATK_ADD or op == E.OP_ATK_PER_SHEET:  # atk_per_sheet: arg already times its count
         M[p, M_ADD] += arg
     elif op == E.OP_OPP_ATK_ADD:
         M[o, M_ADD] += arg
     elif op == E.OP_BASE_ADD:
         M[p, M_BASE_ADD] += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        cp = cur_nb(S, p)
+        M[p, M_BASE_ADD] += T.ct[p, cp, F_ATK + E.BT_A] - T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)]
     elif op == E.OP_ATK_MUL:
         M[p, M_NUM] = arg
         M[p, M_DEN] = max(1, arg2)
@@ -795,7 +865,10 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
     elif op == E.OP_LOST_ADD:
         M[p, M_LOSTADD] += arg
     elif op == E.OP_GAIN_FIELD:
-        M[p, M_GAINFIELD] = arg
+        if M[p, M_GAINFIELD] >= 0:  # negative: only_field, no new field icon
+            M[p, M_GAINFIELD] = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a: M_GAINFIELD = -F, the field icon F alone
+        M[p, M_GAINFIELD] = -arg
     elif op == E.OP_NO_DRAW_LOSS:
         M[p, M_NODRAWLOSS] = 1
     elif op == E.OP_GAIN_KEYWORD:
@@ -965,6 +1038,7 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                     X[X_DIRTY] = 1
     first = -1
     evo = -1
+    pick = -1
     for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
         if T.eff[r, E_TIMING] == timing:
             if first < 0:
@@ -974,6 +1048,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                 record_nb(T, X, LOG_OPTION, p, r, c, count)
                 if T.eff[r, E_OP] == E.OP_EVOLVE_NOW:
                     evo = r
+                elif T.eff[r, E_OP] == E.OP_BOX_DARK_PICK:
+                    pick = r
     lim = T.eff[first, E_LIMIT] if first >= 0 else E.L_PHASE
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
@@ -997,6 +1073,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         X[X_SPENT_N] = n + 1
     if evo >= 0:  # decided: evolve_now takes effect after the card's other rows
         evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
+    if pick >= 0:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
+        box_pick_nb(T, S, M, M2, X, p, pick, c, rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -1439,6 +1517,36 @@ def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     box_changed_nb(T, S, M, X, p, rng)
     auto_abilities_nb(T, S, M, X, p, E.T_APPEAR, rng, uses)
     opp_evolved_nb(T, S, M, X, p, rng, uses)
+
+
+@njit(cache=True, _nrt=False)
+def box_sides_nb(T, S, M, X, p, r, card):
+    """box_dark_pick (round 9c; reference_effects.box_sides): bit 0 p's own box top card, bit 1 the opponent's,
+    for each side p's option `card` may send to the Dark Area (a top card matching the row filter; the opponent's
+    only when the option reaches it)."""
+    o = 1 - p
+    m = 0
+    if S[p, TOP] >= 0 and row_filter_nb(T, p, S[p, TOP], r):
+        m |= 1
+    if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
+            and not (M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, card)):
+        m |= 2
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def box_pick_nb(T, S, M, M2, X, p, r, card, rng):
+    """box_dark_pick: the player's policy picks a side (policies.policy_box_side); that side's box top card goes to
+    its owner's Dark Area, the Level III battles on (reference_effects.Effects.box_pick)."""
+    s = policy_box_side(T, S, M, M2, X, p, r, card, rng)
+    if s < 0:
+        return
+    push_nb(S, s, DARK, DARK_N, S[s, TOP])
+    S[s, TOP] = -1
+    S[s, EVOLVED] = 0
+    unbind_player_nb(S, s)
+    if X[X_IN_BATTLE] != 0:
+        X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -1972,5 +2080,5 @@ def battle_act_nb(T, S, M, M2, X, p, kind, idx, rng, uses):
 
 # The policies' decision points (policies.py imports the policy modules, which import this module: the
 # import comes last, once every rule function above exists; numba resolves these names when it compiles).
-from simcli.engine.policies import (policy_evolve_target, policy_item_negation,  # noqa: E402
+from simcli.engine.policies import (policy_box_side, policy_evolve_target, policy_item_negation,  # noqa: E402
                                     policy_negate_response, policy_start_appearance, policy_timed_use)

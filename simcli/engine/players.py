@@ -237,7 +237,29 @@ def _filter_pos_nb(T, s, c, fk, v):
         return T.ct[s, c, F_OPTYPE] == v
     if fk == E.FK_KEYWORD:
         return _in(T, s, c, F_KEYWORDS, MAX_WORDS, v)
-    return fk == E.FK_NONE
+    return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (wp_step_ok_nb)
+
+
+@njit(cache=True, _nrt=False)
+def wp_step_ok_nb(T, S, s, c, r):
+    """Round 9b (reference_effects.wp_step_ok): evolve_now row r's ``wp_step`` filter holds for hand Digimon c: an
+    evolution alternative of c from the own Digimon (its name and qualifier: the pair table) whose only requirement
+    is a Winning Percentage up to the filter's value, or the option named by it (codes.FK_WP_STEP).  True when the
+    row has no such filter."""
+    for i in range(E.MAX_FILTERS):
+        if T.eff[r, E.E_FILT0 + 2 * i] == E.FK_WP_STEP:
+            v = T.eff[r, E.E_FILT0 + 2 * i + 1]
+            pm = T.ct[s, c, F_PAIR + cur_nb(S, s)]
+            for a in range(T.ct[s, c, F_REQ_N]):
+                b = F_REQ + a * REQ_WIDTH
+                if ((pm >> a) & 1) == 0 or T.ct[s, c, b + R_CARDS] != 0 or T.ct[s, c, b + R_JOG] >= 0:
+                    continue
+                w = T.ct[s, c, b + R_WP]
+                o = T.ct[s, c, b + R_OPT]
+                if (w > 0 and w <= (v & 0xFF) and o < 0) or (w <= 0 and o >= 0 and o == (v >> 8) - 1):
+                    return True
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -226,6 +226,18 @@ def policy_evolve_target(T, S, M, M2, X, p, r, rng):
     return PG.evolve_target_nb(T, S, M, M2, X, p, r, rng)
 
 
+@njit(cache=True, inline="always")
+def policy_box_side(T, S, M, M2, X, p, r, card, rng):
+    """box_dark_pick row r of p's option card (round 9c): the seat whose box top card goes to the Dark Area, -1 none
+    (the baseline never uses options).  No gate (called from inside the option's use)."""
+    pl = X[X_PLAYER + p]
+    if pl == PLAYER_GREEDY:
+        return PG.box_side_nb(T, S, M, M2, X, p, r, card, rng)
+    if pl == PLAYER_RANDOM:
+        return PR.box_side_random_nb(T, S, M, X, p, r, card, rng)
+    return -1
+
+
 # ---- the baseline's battle window (BL-8), behind the effects gate -------------------------------------
 def baseline_window(eon, T, S, M, X, p, rng, uses):
     """BL-8 in a battle window behind the effects gate: True when a card appeared."""

@@ -17,14 +17,14 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prepare_ignore_step_nb,
                                           E_ARG, E_COST0, E_OP, E_TIMING, MAX_COSTS, OPT_ITEM,  # noqa: F401
                                           abilities_active_nb, ability_ready_nb, appear_legal_nb, appear_nb,
-                                          banned_nb, card_immune_nb, cond_ok_nb, cost_payable_nb, discard_slot_nb,
+                                          banned_nb, box_sides_nb, card_immune_nb, cond_ok_nb, cost_payable_nb, discard_slot_nb,
                                           battle_act_nb, face_up_blocked_nb, facedown_with_nb, final_attack_nb, forced_draw_nb,
                                           negate_pick_nb, negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb,
                                           rebuild_nb, row_filter_nb, row_on_nb, rows_payable_at_nb, settle_nb, sim_row_nb,
                                           appear_host_nb, support_barred_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
-from simcli.engine.players import cur_nb, free_slots_nb
+from simcli.engine.players import cur_nb, free_slots_nb, wp_step_ok_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import SUPBOX, SUPBOX_OWNER
 from simcli.engine.state import (APPEARED, EVOLVED, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PTS, SLOT,
@@ -34,6 +34,7 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL,
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_REQ,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
                                   TM_EVOLVE_NOW)
+from simcli.engine.tables import TM_BOX_PICK
 
 KIND_DIGIMON = E.KIND_DIGIMON
 LV_III = E.LV_III
@@ -313,13 +314,16 @@ def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
 @njit(cache=True, _nrt=False)
 def greedy_start_appearance_nb(T, S, M, M2, X, p, rng):
     """Greedy's start-of-battle appearance: the best one, when the outcome does not get worse and is not a
-    loss (reference_greedy.GreedyPlayer.appear_choice)."""
+    loss, and over an own Ultimate only when it gets better (reference_greedy.GreedyPlayer.appear_choice)."""
     ch, o = best_appearance_nb(T, S, M, M2, X, p, E.T_START, rng)
     if ch < 0 or o == E.OC_LOSE:
         return -1
     M3 = M2[2:4]
     rebuild_nb(T, S, M3, X, rng)
-    return ch if o >= outcome_nb(T, S, M3, p) else -1
+    now = outcome_nb(T, S, M3, p)
+    if o > now or (o == now and T.ct[p, cur_nb(S, p), F_LEVEL] < E.LV_ULTIMATE):
+        return ch
+    return -1
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -330,7 +334,7 @@ def evolve_target_nb(T, S, M, M2, X, p, r, rng):
 @njit(cache=True, _nrt=False)
 def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
     """Greedy's evolve_now target: the hand position of the best next-level Digimon (not ``no_ignore``,
-    matching the row filter; outcome, level, A attack, then hand order), -1 none."""
+    matching the row filter and its wp_step; outcome, level, A attack, then hand order), -1 none."""
     lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
     if lv > E.LV_ULTIMATE:
         return -1
@@ -339,7 +343,8 @@ def _evolve_target_c_nb(T, S, M, M2, X, p, r, rng):
     bk = -1
     for pos in range(S[p, HAND_N]):
         c = S[p, HAND + pos]
-        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r):
+        if T.ct[p, c, F_DLEVEL] != lv or T.ct[p, c, F_NO_IGNORE] != 0 or not row_filter_nb(T, p, c, r) \
+                or not wp_step_ok_nb(T, S, p, c, r):
             continue
         k = sim_box_nb(T, S, M3, X, p, np.int64(c), np.int64(1), rng)
         if k > bk:
@@ -362,10 +367,72 @@ def outcome_nb(T, S, M, p):
     return 0
 
 
+@njit(cache=True, _nrt=False)
+def box_side_nb(T, S, M, M2, X, p, r, card, rng):
+    """Greedy's box_dark_pick side (round 9c; reference_greedy.box_pick_side): of the seats it may pick, the one
+    whose box top card leaving gives p the best battle outcome (the modifiers rebuilt into M2[2:4]), the opponent
+    among equals; -1 none."""
+    sides = box_sides_nb(T, S, M, X, p, r, card)
+    M3 = M2[2:4]
+    best = -1
+    bo = -1
+    for k in range(2):
+        s = p if k == 0 else 1 - p  # own first: the opponent wins a tie
+        if (sides & (1 << k)) == 0:
+            continue
+        top = S[s, TOP]
+        ev = S[s, EVOLVED]
+        S[s, TOP] = -1
+        S[s, EVOLVED] = 0
+        rebuild_nb(T, S, M3, X, rng)
+        o = outcome_nb(T, S, M3, p)
+        S[s, TOP] = top
+        S[s, EVOLVED] = ev
+        if o >= bo:
+            best = s
+            bo = o
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
+    """sim_outcome_nb for rows with box_dark_pick (reference_greedy.sim_outcome): the box top card greedy would
+    pick removed, the modifiers rebuilt into M2[0:2], then the rows' attack modifiers."""
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and T.eff[r, E_OP] == E.OP_BOX_DARK_PICK \
+                and cond_ok_nb(T, S, M, X, p, r, -1):
+            s = box_side_nb(T, S, M, M2, X, p, r, card, rng)
+            if s >= 0:
+                M2v = M2[0:2]
+                top = S[s, TOP]
+                ev = S[s, EVOLVED]
+                S[s, TOP] = -1
+                S[s, EVOLVED] = 0
+                rebuild_nb(T, S, M2v, X, rng)
+                for r2 in range(lo, hi):
+                    if T.eff[r2, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r2, -1):
+                        sim_row_nb(T, S, M2, X, p, r2, card >= 0, card, count)
+                o = outcome_nb(T, S, M2, for_seat)
+                S[s, TOP] = top
+                S[s, EVOLVED] = ev
+                return o
+            break
+    for i in range(2):
+        for f in range(NM):
+            M2[i, f] = M[i, f]
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
+            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
+    return outcome_nb(T, S, M2, for_seat)
+
+
 @njit(cache=True, _nrt=False)  # one copy: inlined at its six call sites it cost a minute of compile
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy;
-    with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb)."""
+    with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb); with a
+    box_dark_pick row, after removing the box top card greedy would pick (_sim_pick_outcome_nb, round 9c)."""
+    if card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_BOX_PICK) != 0:
+        return _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
     if (card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_EVOLVE_NOW) != 0) or (card < 0 and T.eff[lo, E_OP] == E.OP_EVOLVE_NOW):
         return _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
     for i in range(2):

@@ -37,12 +37,12 @@ from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_BEST, 
                           W_RPOS)
 from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prepare_ignore_step_nb,
                                           E_OP, E_TIMING, abilities_active_nb, ability_ready_nb,  # noqa: F401
-                                          appear_legal_nb, banned_nb, battle_act_nb, cond_ok_nb, cost_payable_nb,
+                                          appear_legal_nb, banned_nb, battle_act_nb, box_sides_nb, cond_ok_nb, cost_payable_nb,
                                           discard_slot_nb, face_up_blocked_nb, facedown_with_nb, negate_pick_nb,
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb, step_ok_nb
+from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb, step_ok_nb, wp_step_ok_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, PTS, TOP,
                                  SLOT, SLOT_UP, SUP_USED, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
@@ -376,23 +376,37 @@ def negate_response_random_nb(T, S, M, X, o, p, c, rng):
 
 
 @njit(cache=True, _nrt=False)
+def box_side_random_nb(T, S, M, X, p, r, card, rng):
+    """box_dark_pick (round 9c; reference_random.RandomPlayer.box_side): one of the seats it may pick (own first),
+    uniformly; -1 none."""
+    sides = box_sides_nb(T, S, M, X, p, r, card)
+    if sides == 0:
+        return -1
+    if sides != 3:
+        return p if sides == 1 else 1 - p
+    return p if pick_nb(rng, 2) == 0 else 1 - p
+
+
+@njit(cache=True, _nrt=False)
 def evolve_target_random_nb(T, S, p, r, rng):
     """evolve_now: one of the next-level Digimon in hand it may evolve into (not ``no_ignore``, matching
-    the row's filter), uniformly; -1 none."""
+    the row's filter and its wp_step), uniformly; -1 none."""
     lv = T.ct[p, cur_nb(S, p), F_LEVEL] + 1
     if lv > E.LV_ULTIMATE:
         return -1
     n = 0
     for pos in range(S[p, HAND_N]):
         c = S[p, HAND + pos]
-        if T.ct[p, c, F_DLEVEL] == lv and T.ct[p, c, F_NO_IGNORE] == 0 and row_filter_nb(T, p, c, r):
+        if T.ct[p, c, F_DLEVEL] == lv and T.ct[p, c, F_NO_IGNORE] == 0 and row_filter_nb(T, p, c, r) \
+                and wp_step_ok_nb(T, S, p, c, r):
             n += 1
     if n == 0:
         return -1
     k = pick_nb(rng, n)
     for pos in range(S[p, HAND_N]):
         c = S[p, HAND + pos]
-        if T.ct[p, c, F_DLEVEL] == lv and T.ct[p, c, F_NO_IGNORE] == 0 and row_filter_nb(T, p, c, r):
+        if T.ct[p, c, F_DLEVEL] == lv and T.ct[p, c, F_NO_IGNORE] == 0 and row_filter_nb(T, p, c, r) \
+                and wp_step_ok_nb(T, S, p, c, r):
             if k == 0:
                 return pos
             k -= 1

@@ -673,6 +673,7 @@ class Mods:
     no_loss: bool = False
     lost_add: int = 0
     gain_field: int = 0  # a field gained (gain_field; field code, 0 none)
+    only_field: bool = False  # round 9a: gain_field is the Digimon's only field icon, none other is gained (only_field)
     no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
 
 
@@ -703,6 +704,7 @@ class Game:
         self.fa_hash = FA_HASH_START
         self.fa_t1 = -1
         self.mods = [Mods(), Mods()]
+        self.battle_lost = [0, 0]  # round 9a: points each seat lost to this turn's battle result (damage_lost)
         self.card_uses = np.zeros((2, t.level.shape[1]), np.int64)
         self.battles: list[int] = []  # per turn, BR_* from the first attacker's side
         self.points_by_turn: list[tuple[int, int]] = []
@@ -813,11 +815,13 @@ class Game:
         self.effects.point_options(g, fa, sa, result)
         if self.decided():
             return self.finish()
+        self.battle_lost = [0, 0]
         if winner is None and (self.mods[0].no_draw_loss or self.mods[1].no_draw_loss):
             self.log_line("  drawn battle: neither loses points (no_draw_loss)")
         elif winner is None:
             fa.points = max(0, fa.points - 10)
             sa.points = max(0, sa.points - 10)
+            self.battle_lost = [10, 10]
             self.log_line(f"  drawn battle: both lose 10 → A {self.ps[0].points} B {self.ps[1].points}")
         else:
             w, l = winner, (sa if winner is fa else fa)
@@ -826,6 +830,7 @@ class Game:
             if self.mods[l.seat].no_loss:
                 lp = 0
             l.points = max(0, l.points - lp)
+            self.battle_lost[l.seat] = lp
             self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
         if self.decided():
             return self.finish()

@@ -74,3 +74,6 @@ class BaselinePlayer:
 
     def evolve_target(self, g, p, row):
         return None  # BL-5: never uses an evolve_now option or ability
+
+    def box_side(self, g, p, row, card) -> int:
+        return -1  # BL-5: never uses an option (box_dark_pick, round 9c)

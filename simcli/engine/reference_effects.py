@@ -37,22 +37,25 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
-from simcli.engine.tables import card_match
+from simcli.engine.reference import qualifier_ok
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD}
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
-                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK}
+                         E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST,
+                         E.OP_OPP_DOWN_ONE}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
-                                   E.OP_NO_DRAW_LOSS,
+                                   E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -90,6 +93,13 @@ def row_filter(t, seat: int, c: int, row) -> bool:
         if fk != E.FK_NONE and not card_match(t, seat, c, fk, int(row[E.E_FILT0 + 2 * i + 1])):
             return False
     return True
+
+
+def sheet_count(g, p, row, side: int) -> int:
+    """Round 9b, atk_per_sheet: the cards on p's sheet (side bit 1) and the opponent's (bit 2) that match the row's
+    filter."""
+    o = g.ps[1 - p.seat]
+    return sum(1 for x, bit in ((p, 1), (o, 2)) if side & bit for c in sheet_cards(x) if row_filter(g.t, x.seat, c, row))
 
 
 def sheet_cards(p) -> list[int]:
@@ -177,7 +187,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
         elif kind in (E.C_FIELD, E.C_OPP_FIELD):
             x = p if kind == E.C_FIELD else o
-            ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
+            if mods[x.seat].only_field:  # round 9a: that field icon alone
+                ok = cmp_has(v == mods[x.seat].gain_field, c)
+            else:
+                ok = cmp_has(v in t.fields[x.seat, x.cur()] or v == mods[x.seat].gain_field, c)
         elif kind in (E.C_TYPE, E.C_OPP_TYPE):
             x = p if kind == E.C_TYPE else o
             ok = cmp_has(v in t.words[x.seat, x.cur()], c)
@@ -204,6 +217,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         elif kind in (E.C_POWER, E.C_OPP_POWER):
             x = p if kind == E.C_POWER else o
             ok = cmp_num(power(g, x, mods), c, v)
+        elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
+            ok = bool(t.armor[o.seat, o.cur()])
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
@@ -214,6 +229,11 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = any(card_match(t, o.seat, y, c, v) for y in o.hand)
         elif kind == E.C_SLOTF:
             ok = any(y >= 0 and card_match(t, p.seat, y, c, v) for y in p.slots)
+        elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
+            n = sum(1 for y in o.hand if card_match(t, o.seat, y, c, v >> E.COUNT_BITS))
+            ok = n >= v & E.COUNT_MASK
+        elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
+            ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         else:
             ok = False
         if not ok:
@@ -339,6 +359,18 @@ def self_gauge_after(g, p, row) -> None:
             g.effects.box_changed(g, p)
 
 
+def box_sides(g, p, row, card) -> list[int]:
+    """box_dark_pick (round 9c): the seats whose box top card p's option `card` may send to the Dark Area, own first:
+    a top card (never the Level III) matching the row filter; the opponent's only when the option reaches it
+    (option immunity, as opp_box_dark)."""
+    t, o = g.t, g.ps[1 - p.seat]
+    out = [p.seat] if p.top >= 0 and row_filter(t, p.seat, p.top, row) else []
+    if o.top >= 0 and row_filter(t, o.seat, o.top, row) \
+            and not (g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)):
+        out.append(o.seat)
+    return out
+
+
 def card_immune(g, o, card, mods) -> bool:
     """o's Digimon has an active ``immune_options if card…`` row matching p's option `card`."""
     t = g.t
@@ -367,7 +399,7 @@ def per_avail(g, p, op, row=None) -> int:
 
 def has_immunity(g, o, op, mods) -> bool:
     """o has a face-up option in its slots (still active) with a row ``op`` (immune_damage / immune_further /
-    immune_draw / immune_clear) whose conditions hold now (engine 6, round 6)."""
+    immune_draw / immune_clear; no_heal, round 9c) whose conditions hold now (engine 6, round 6)."""
     for k in range(3):
         c = o.slots[k]
         if c < 0 or o.slot_up[k] == 0 or not option_active(o, c):
@@ -383,13 +415,13 @@ def kind_blocked(g, p, row, mods) -> bool:
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
-    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
+    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL, E.OP_DAMAGE_LOST):
         if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
             return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
         return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
     if op == E.OP_FORCE_DRAW:
         return has_immunity(g, o, E.OP_IMMUNE_DRAW, mods)
-    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR):
+    if op in (E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_CLEAR, E.OP_OPP_DOWN_ONE):
         return has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods)
     return False
 
@@ -433,12 +465,15 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     t = g.t
     o = g.ps[1 - p.seat]
     mp, mo = mods[p.seat], mods[o.seat]
-    if op == E.OP_ATK_ADD:
+    if op in (E.OP_ATK_ADD, E.OP_ATK_PER_SHEET):  # atk_per_sheet: arg already times its count
         mp.add += arg
     elif op == E.OP_OPP_ATK_ADD:
         mo.add += arg
     elif op == E.OP_BASE_ADD:
         mp.base_add += arg
+    elif op == E.OP_BASE_A:  # round 9c: the attack used now counts the printed A
+        printed = t.atk[p.seat, p.cur()]
+        mp.base_add += int(printed[E.BT_A]) - int(printed[attack_type(g, p, mods)])
     elif op == E.OP_ATK_MUL:
         mp.mul_num, mp.mul_den = arg, max(1, arg2)
     elif op == E.OP_OPP_ATK_MUL:
@@ -474,7 +509,10 @@ def modify(g, p, op, arg, arg2, mods) -> None:
     elif op == E.OP_LOST_ADD:
         mp.lost_add += arg
     elif op == E.OP_GAIN_FIELD:
-        mp.gain_field = arg
+        if not mp.only_field:  # no new field icon after only_field
+            mp.gain_field = arg
+    elif op == E.OP_ONLY_FIELD:  # round 9a
+        mp.gain_field, mp.only_field = arg, True
     elif op == E.OP_NO_DRAW_LOSS:
         mp.no_draw_loss = True
     elif op == E.OP_GAIN_KEYWORD:
@@ -543,11 +581,16 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                     p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
         mods[p.seat].add += arg * max(0, n)
     elif op in MOD_OPS:
+        if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
+            arg = arg * sheet_count(g, p, row, arg2)
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
+    elif op == E.OP_DAMAGE_LOST:  # round 9a: what p lost to this turn's battle result (Game.battle_lost)
+        o.points = max(0, o.points - g.battle_lost[p.seat])
     elif op == E.OP_HEAL:
-        p.points = min(100, p.points + arg)
+        if not (has_immunity(g, p, E.OP_NO_HEAL, mods) or has_immunity(g, o, E.OP_NO_HEAL, mods)):  # round 9c
+            p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
         p.points = max(0, p.points - arg)
     elif op == E.OP_DRAW:
@@ -582,8 +625,17 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 moved = True
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
+    elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
+        down = [k for k in range(3) if o.slots[k] >= 0 and o.slot_up[k] == 0]
+        if down:
+            k = down[g.rng.randint(len(down))]
+            g.log_line(f"  {'AB'[p.seat]} sends a face-down {g.cname(o, o.slots[k])} (seat {'AB'[o.seat]}) to the Dark Area")
+            o.dark.append(o.slots[k])
+            o.slots[k] = -1
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
-        if o.top >= 0 and row_filter(t, o.seat, o.top, row):
+        # round 9a: a card with the printed no_option_dark stays when an option sends it
+        if o.top >= 0 and row_filter(t, o.seat, o.top, row) and not (
+                from_option and any(int(x[E.E_OP]) == E.OP_NO_OPTION_DARK for x in rows(g, o.seat, o.top))):
             g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
             o.dark.append(o.top)
             o.top = -1
@@ -776,13 +828,32 @@ def appear_cost_payable(g, p, c, row) -> bool:
 
 def next_level_targets(g, p, row) -> list[int]:
     """evolve_now: hand positions of Digimon of the next level that may be evolved into (not
-    ``no_ignore``, matching the row filter), in hand order."""
+    ``no_ignore``, matching the row filter and its wp_step), in hand order."""
     t, s = g.t, p.seat
     lv = int(t.level[s, p.cur()]) + 1
     if lv > E.LV_ULTIMATE:
         return []
     return [pos for pos, c in enumerate(p.hand) if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv
-            and not t.no_ignore[s, c] and row_filter(t, s, c, row)]
+            and not t.no_ignore[s, c] and row_filter(t, s, c, row) and wp_step_ok(t, s, p.cur(), c, row)]
+
+
+def wp_step_ok(t, s: int, frm: int, c: int, row) -> bool:
+    """Round 9b: evolve_now row's ``wp_step`` filter holds for hand Digimon c evolving from card frm: an evolution
+    alternative of c from frm (its name and qualifier) whose only requirement is a Winning Percentage up to the
+    filter's value, or the option it names (codes.FK_WP_STEP); True when the row has no such filter."""
+    for i in range(E.MAX_FILTERS):
+        if int(row[E.E_FILT0 + 2 * i]) != E.FK_WP_STEP:
+            continue
+        v = int(row[E.E_FILT0 + 2 * i + 1])
+        for a in range(int(t.req_n[s, c])):
+            if t.req[s, c, a, R_FROM] != t.name[s, frm] or not qualifier_ok(t, s, c, a, frm) \
+                    or t.req[s, c, a, R_CARDS] != 0 or t.req[s, c, a, R_JOG] >= 0:
+                continue
+            w, o = int(t.req[s, c, a, R_WP]), int(t.req[s, c, a, R_OPT])
+            if (0 < w <= v & 0xFF and o < 0) or (w <= 0 and o >= 0 and o == (v >> 8) - 1):
+                return True
+        return False
+    return True
 
 
 class Effects(NoEffects):
@@ -860,7 +931,7 @@ class Effects(NoEffects):
                     self.discard_slot(g, p, k2)
                     if self.in_battle:
                         self.dirty = True
-        evo = None
+        evo = pick = None
         for r in idx:
             row = t.effects[r]
             if cond_ok(g, p, row):
@@ -868,6 +939,8 @@ class Effects(NoEffects):
                 self.record(g, LOG_OPTION, p, r, c, count)
                 if int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
                     evo = row
+                elif int(row[E.E_OP]) == E.OP_BOX_DARK_PICK:
+                    pick = row
         up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
@@ -882,6 +955,8 @@ class Effects(NoEffects):
             self.spent.append((p.seat, k))
         if evo is not None:  # decided: evolve_now takes effect after the card's other rows
             self.evolve_now(g, p, evo)
+        if pick is not None:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
+            self.box_pick(g, p, pick, c)
 
     def negate_with(self, g, p, kind: int, idx: int) -> None:
         """p negates with the option in slot idx (kind 1: it is used like any option) or with the ◎
@@ -998,6 +1073,21 @@ class Effects(NoEffects):
         self.box_changed(g, p)
         self.auto_abilities(g, p, E.T_APPEAR)
         self.opp_evolved(g, p)
+
+    def box_pick(self, g, p, row, card) -> None:
+        """box_dark_pick (round 9c): the player's policy picks a side (box_sides); that side's box top card goes to
+        its owner's Dark Area, the Level III under it battles on (DM-L3-1), as opp_box_dark."""
+        s = g.players[p.seat].box_side(g, p, row, card)
+        if s < 0:
+            return
+        q = g.ps[s]
+        g.log_line(f"  {'AB'[p.seat]} sends {g.cname(q, q.top)} (seat {'AB'[s]}) to the Dark Area")
+        q.dark.append(q.top)
+        q.top = -1
+        q.evolved_turn = 0
+        self.unbind_player(g, q)
+        if self.in_battle:
+            self.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
 
     def evolve_now(self, g, p, row) -> None:
         """evolve_now: the player's policy picks a next-level Digimon from hand (or none)."""

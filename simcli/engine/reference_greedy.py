@@ -39,7 +39,7 @@ from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
-from simcli.engine.reference_effects import appear_host, support_barred
+from simcli.engine.reference_effects import appear_host, box_sides, support_barred
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -217,9 +217,44 @@ def evolve_now_target(g, p, row):
     return best, bm
 
 
+def box_pick_side(g, p, row, card) -> int:
+    """Greedy's box_dark_pick side (round 9c): of the seats it may pick (box_sides), the one whose box top card
+    leaving gives p the best battle outcome (the modifiers rebuilt from the Level III), the opponent among equals;
+    -1 none."""
+    best, bo = -1, -1
+    for s in box_sides(g, p, row, card):  # own first: the opponent wins a tie
+        q = g.ps[s]
+        top, ev = q.top, q.evolved_turn
+        q.top, q.evolved_turn = -1, 0
+        try:
+            o = outcome(g, p, g.effects.rebuild(g, mods=[Mods(), Mods()]))
+        finally:
+            q.top, q.evolved_turn = top, ev
+        if o >= bo:
+            best, bo = s, o
+    return best
+
+
 def sim_outcome(g, p, rs, card, count, for_seat) -> int:
     """Outcome for `for_seat` after p applies rows rs (attack modifiers only) with this per_* count; a
-    row with evolve_now first evolves into the target greedy would pick."""
+    row with evolve_now first evolves into the target greedy would pick, a row with box_dark_pick first
+    removes the box top card greedy would pick (the modifiers rebuilt, round 9c)."""
+    for r in rs:
+        if int(r[E.E_OP]) == E.OP_BOX_DARK_PICK and cond_ok(g, p, r):
+            s = box_pick_side(g, p, r, card)
+            if s >= 0:
+                q = g.ps[s]
+                top, ev = q.top, q.evolved_turn
+                q.top, q.evolved_turn = -1, 0
+                try:
+                    m = g.effects.rebuild(g, mods=[Mods(), Mods()])
+                    for r2 in rs:
+                        if cond_ok(g, p, r2, m):
+                            apply_row(g, p, r2, card >= 0, mods=m, sim=True, card=card, count=count)
+                    return outcome(g, g.ps[for_seat], m)
+                finally:
+                    q.top, q.evolved_turn = top, ev
+            break
     m = g.copy_mods()
     for r in rs:
         if int(r[E.E_OP]) == E.OP_EVOLVE_NOW and cond_ok(g, p, r, m):
@@ -577,15 +612,21 @@ class GreedyPlayer(BaselinePlayer):
     def appear_choice(self, g, p, timing):
         """At the start of the battle: the best legal appearance when it does not worsen the outcome and the
         outcome is not a loss (engine 8: appearing into a lost battle only sends the card and the Digimon under
-        it to the Dark Area, and an Ultimate that loses pays its higher lost points)."""
+        it to the Dark Area, and an Ultimate that loses pays its higher lost points); over an own Ultimate only
+        when the outcome gets better (a tie does not pay for the Ultimate sent to the Dark Area)."""
         ch, o = self._best_appearance(g, p, timing)
         if ch is None or o == E.OC_LOSE:
             return None
         now = outcome(g, p, g.effects.rebuild(g, mods=[Mods(), Mods()]))
-        return ch if o >= now else None
+        if o > now or (o == now and int(g.t.level[p.seat, p.cur()]) < E.LV_ULTIMATE):
+            return ch
+        return None
 
     def evolve_target(self, g, p, row):
         return evolve_now_target(g, p, row)[0]
+
+    def box_side(self, g, p, row, card) -> int:
+        return box_pick_side(g, p, row, card)
 
     def hold(self, g, p, steps) -> bool:
         """Do not evolve (nor use evolve_ignore) when a Digimon in hand of at least the level the evolution

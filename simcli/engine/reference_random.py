@@ -11,7 +11,7 @@ from __future__ import annotations
 from simcli.engine import enums as E
 from simcli.engine.reference import chain_steps
 from simcli.engine.reference_baseline import BaselinePlayer
-from simcli.engine.reference_effects import legal_appearances, next_level_targets
+from simcli.engine.reference_effects import box_sides, legal_appearances, next_level_targets
 from simcli.engine.reference_greedy import (OPT_ITEM, battle_actions, ignore_targets, negate_pick, per_kmax,
                                             usable_timed_options)
 
@@ -136,3 +136,8 @@ class RandomPlayer(BaselinePlayer):
         """One of the Digimon it may evolve into (hand order), uniformly."""
         targets = next_level_targets(g, p, row)
         return targets[pick(g.rng, len(targets))] if targets else None
+
+    def box_side(self, g, p, row, card) -> int:
+        """box_dark_pick (round 9c): one of the seats it may pick (own first), uniformly; -1 none."""
+        sides = box_sides(g, p, row, card)
+        return sides[pick(g.rng, len(sides))] if sides else -1

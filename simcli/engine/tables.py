@@ -102,6 +102,9 @@ class Tables(NamedTuple):
     # level: "into a Digimon of the same level", Fuse Into the Ultimate Digimon!; bits 0..3 "into an Alphamon", any
     # level); 0 = the next level only (DM-EVO-1, every other card)
     rlv: np.ndarray
+    # int8 [2,30] round 9b: a Digimon with 'Armor Evolution' in its fusion requirements (database armor_evolution;
+    # condition opp_armor)
+    armor: np.ndarray
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -217,6 +220,15 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: 'special: no' marks a Digimon's ability text only")
         if op == E.OP_EVOLVE_NOW and tm != E.T_BATTLE:
             raise TableError(f"{c['number']} {c['name']}: {text!r}: evolve_now is used in a battle window only")
+        if op == E.OP_BOX_DARK_PICK and (tm != E.T_BATTLE or c.get("kind") != "Option"):
+            # round 9c: done by the option's use after its other rows (the players' box_side decision)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: box_dark_pick is an option's battle row only")
+        if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
+            # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if op == E.OP_NO_HEAL and c.get("kind") != "Option":
+            # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
         if op in (E.OP_IMMUNE_DAMAGE, E.OP_IMMUNE_FURTHER, E.OP_IMMUNE_DRAW, E.OP_IMMUNE_CLEAR) and c.get("kind") != "Option":
             # round 6: the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
@@ -342,6 +354,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             eff_lo[s, i] = len(rows)
             if effects and c.get("modeled"):
                 _rows(c, "effects", default_timing, vocab, rows)
+                for row in rows[eff_lo[s, i]:]:  # round 9b: "wp_step=V+own": the card's own name id (codes.FK_WP_STEP)
+                    for k in range(E.MAX_FILTERS):
+                        if row[E.E_FILT0 + 2 * k] == E.FK_WP_STEP and row[E.E_FILT0 + 2 * k + 1] & E.WP_STEP_OWN:
+                            row[E.E_FILT0 + 2 * k + 1] = (row[E.E_FILT0 + 2 * k + 1] & 0xFF) | ((name[s, i] + 1) << 8)
             eff_hi[s, i] = len(rows)
             # appearance conditions are rules of play (seed 003 §3.2.2.1 ex. 6), like requirements:
             # compiled with effects on or off
@@ -436,8 +452,10 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     rmill = np.zeros(shape, np.int8)
     rsrc = np.zeros(shape, np.int8)
     rlv = np.zeros(shape, np.int8)
+    armor = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
+            armor[s, i] = 1 if c.get("kind") == "Digimon" and c.get("armor_evolution") else 0
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -447,7 +465,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv)
+               omax, xmax, rmill, rsrc, rlv, armor)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -473,7 +491,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
             "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
-            "omax", "xmax", "rmill", "rsrc", "rlv")
+            "omax", "xmax", "rmill", "rsrc", "rlv", "armor")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -499,6 +517,7 @@ F_OPTCAND = F_DLEVEL + 1
 F_TIMINGS = F_OPTCAND + 1
 TM_NEGATE = 1 << 30
 TM_EVOLVE_NOW = 1 << 29  # one of the card's battle rows is evolve_now (greedy simulations evolve first)
+TM_BOX_PICK = 1 << 25  # round 9c: one of the card's battle rows is box_dark_pick (greedy simulations remove first)
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
 TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
@@ -556,6 +575,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NEGATE
                 if t.effects[r, E.E_OP] == E.OP_EVOLVE_NOW:
                     m |= TM_EVOLVE_NOW
+                if t.effects[r, E.E_OP] == E.OP_BOX_DARK_PICK:
+                    m |= TM_BOX_PICK
                 if t.effects[r, E.E_TIMING] == E.T_BATTLE and t.effects[r, E.E_OP] in (
                         E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL):
                     m |= TM_DAMAGE
@@ -614,7 +635,7 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return int(t.optype[seat, c]) == v
     if fk == E.FK_KEYWORD:
         return v in t.keywords[seat, c]
-    return fk == E.FK_NONE
+    return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
 
 
 def pair_table(t: Tables) -> np.ndarray:
