@@ -1,7 +1,10 @@
 """Where the compiled kernel spends its time: a sampling profile with Linux ``perf``.
 
-    python benchmarks/perf_profile.py [--player baseline|greedy] [--effects none|all]
+    python benchmarks/perf_profile.py [--player baseline|greedy] [--effects none|all] [--late-meta]
                                       [--seconds 8] [--top 25] [--annotate FUNCTION]
+
+``--late-meta`` plays simcli bench's two late-meta decks (Bond of Courage vs Imperialdramon FM) instead
+of the starters, ``--decks A B`` any two deck files.
 
 numba's machine code lives in anonymous memory, so ``perf`` alone shows only addresses.  This
 script loads the kernel (from the numba cache), reads the symbol table of its object code (``nm``)
@@ -95,6 +98,8 @@ def main() -> int:
     ap.add_argument("--effects", default="none", choices=("none", "all"))
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--late-meta", action="store_true", help="the late-meta decks of simcli bench, not the starters")
+    ap.add_argument("--decks", nargs=2, default=None, help="two deck files instead of the starters")
     ap.add_argument("--annotate", default=None, help="print this function's instructions with sample counts")
     a = ap.parse_args()
     for tool in ("perf", "nm", "objdump"):
@@ -106,12 +111,14 @@ def main() -> int:
     import numpy as np
 
     from simcli import api
+    from simcli.bench import LATE_META_DECKS
     from simcli.engine import enums as E
     from simcli.engine import kernel
     from simcli.engine.tables import kernel_tables
 
     numba.set_num_threads(1)
-    T = kernel_tables(api.prepare(DEFAULT_DECKS[0], DEFAULT_DECKS[1], a.effects)[0])
+    decks = a.decks or (LATE_META_DECKS if a.late_meta else DEFAULT_DECKS)
+    T = kernel_tables(api.prepare(decks[0], decks[1], a.effects)[0])
     players = np.array([api.player_code(a.player)] * 2, np.int64)
     kernel.run_batch(T, DEFAULT_SEED, 0, 10, E.DEFAULT_TURN_CAP, players)  # load / compile
     tmp = tempfile.mkdtemp(prefix="simcli-perf-")
@@ -143,7 +150,7 @@ def main() -> int:
         else:
             per_fn[-1] += 1
     total = sum(per_fn.values())
-    print(f"{a.player}/{a.effects}, 1 thread: {n:,} games in {dt:.1f} s ({n / dt:,.0f} games/s while sampled), "
+    print(f"{a.player}/{a.effects}{' late-meta' if a.late_meta else ''}{' ' + ' vs '.join(a.decks) if a.decks else ''}, 1 thread: {n:,} games in {dt:.1f} s ({n / dt:,.0f} games/s while sampled), "
           f"{total} samples")
     print(f"{'function':44} {'share':>7} {'stack ops':>10}")
 

@@ -84,10 +84,16 @@ def has_rows_nb(T, S, s):
 
 # ---- setup (DM-SET-1) ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def setup_player_nb(T, S, s, player, rng, gon):
+def setup_player_nb(T, S, s, player, rng, gon, pc):
+    """pc[s]: the seat's partner once chosen in this block (-2 not yet): baseline's and greedy's choice is a
+    function of the deck alone (BL-1, partner_greedy_nb's search over the deck), random draws it anew."""
     for f in range(NS):
         S[s, f] = 0
-    partner = policy_partner(gon, T, s, player, rng)
+    partner = pc[s]
+    if partner < -1:
+        partner = policy_partner(gon, T, s, player, rng)
+        if player != PLAYER_RANDOM:
+            pc[s] = partner
     S[s, L3] = partner
     S[s, TOP] = -1
     for k in range(3):
@@ -496,12 +502,13 @@ def game_flags_nb(T, X):
 # ---- one game ----------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)  # no refcounts in the whole turn loop (its callees do not allocate)
 def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
-                 battles_out, check, gon, eon):
+                 battles_out, check, gon, eon, pc):
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
-    of turn t, battles_out[t] = BR_* (from the first attacker's side)."""
+    of turn t, battles_out[t] = BR_* (from the first attacker's side); pc: the block's partner memo
+    (setup_player_nb)."""
     rng_init_nb(rng, seed, g)
     for s in range(2):
-        setup_player_nb(T, S, s, players[s], rng, gon)
+        setup_player_nb(T, S, s, players[s], rng, gon, pc)
     fa = randint_nb(rng, 2)
     fa_t1 = fa
     reset_mods_nb(M)
@@ -593,9 +600,10 @@ def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, recs, outcome
     players = players.copy()
     uses = np.zeros_like(card_uses)
     S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
+    pc = np.full(2, -2, np.int64)  # the seats' partners, chosen once per block (setup_player_nb)
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
-                                             pts, bat, check, gon, eon)
+                                             pts, bat, check, gon, eon, pc)
         tally_game_nb(g, g0, outcome, turns, h, fa1, S, T.ct, _TALLY_COLS, rt, pts, bat, recs, outcomes, turns_hist,
                       outcome_by_turns, points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn,
                       battles_by_turn, first_battle, first_attacker_games, first_attacker_seat, level_reached,

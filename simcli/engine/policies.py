@@ -115,7 +115,7 @@ def policy_discard(gon, T, S, s, player, keep, app, rng):
     elif player == PLAYER_RANDOM:
         random_discard(gon, T, S, s, keep, rng)
     else:
-        PB.discard_baseline_nb(T, S, s, keep, 2, app)
+        PB.discard_baseline_nb(T, S, s, keep, 2, PB.appearance_keep_nb(T, S, s) if app else np.int64(0))
 
 
 @njit(cache=True, inline="always")

@@ -64,24 +64,26 @@ def slot_conds_reachable_nb(T, S, s, r, pos):
         fk = T.eff[r, E.E_COND0 + 3 * k + 1]
         v = T.eff[r, E.E_COND0 + 3 * k + 2]
         ok = False
-        for j in range(3):
+        for j in range(3):  # (the first match decides: filter_card_nb only reads)
             if S[s, SLOT + j] >= 0 and filter_card_nb(T, s, S[s, SLOT + j], fk, v):
                 ok = True
-        for q in range(S[s, HAND_N]):
-            if q != pos and filter_card_nb(T, s, S[s, HAND + q], fk, v):
-                ok = True
+                break
+        if not ok:
+            for q in range(S[s, HAND_N]):
+                if q != pos and filter_card_nb(T, s, S[s, HAND + q], fk, v):
+                    ok = True
+                    break
         if not ok:
             return False
     return True
 
 
 @njit(cache=True, _nrt=False)
-def discard_baseline_nb(T, S, s, keep, max_opts, app):
-    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand; app: the deck has appearance rows (BL-2b)."""
+def discard_baseline_nb(T, S, s, keep, max_opts, akeep):
+    """BL-2: sets keep[pos] (1 keep, 0 discard) for the hand; akeep: BL-2b's mask (appearance_keep_nb when the
+    deck has appearance rows, else 0; the caller computes it, greedy reuses it)."""
     lm4, lm5, lm6, cand = hand_masks_nb(T, S, s)
-    kept = chain_keep_nb(T, S, s, lm4, lm5, lm6)
-    if app:
-        kept |= appearance_keep_nb(T, S, s)
+    kept = chain_keep_nb(T, S, s, lm4, lm5, lm6) | akeep
     hn = S[s, HAND_N]
     # whether each candidate option is usable by a kept Digimon: computed once (it does not depend
     # on the options already selected)

@@ -82,11 +82,11 @@ def best_l3_nb(T, S, s):
 
 
 @njit(cache=True, _nrt=False)
-def appearance_cost_mask_nb(T, S, s):
+def appearance_cost_mask_nb(T, S, s, keep):
     """Greedy (reference_greedy.appearance_cost_cards): the hand cards it keeps for the ``place`` cost of
-    an appearance it holds for — for each appearance row with such a cost of a Digimon kept by BL-2b,
-    the first other hand card matching the row's filter; a bit mask of hand positions."""
-    keep = appearance_keep_nb(T, S, s)
+    an appearance it holds for — for each appearance row with such a cost of a Digimon kept by BL-2b (keep:
+    appearance_keep_nb's mask), the first other hand card matching the row's filter; a bit mask of hand
+    positions."""
     m = np.int64(0)
     while keep != 0:
         pos = ctz_nb(keep)
@@ -111,10 +111,15 @@ def options_to_set_nb(T, S, s):
     """Greedy: the usable options it sets (DM-PREP-1 step 6) or keeps for that at the discard step —
     the first ones in hand order, one per empty slot, except the cards it keeps for an appearance's
     ``place`` cost (appearance_cost_mask_nb); a bit mask of hand positions."""
+    return options_to_set_res_nb(T, S, s, appearance_cost_mask_nb(T, S, s, appearance_keep_nb(T, S, s)))
+
+
+@njit(cache=True, inline="always")
+def options_to_set_res_nb(T, S, s, res):
+    """options_to_set_nb with the appearance-cost mask res given."""
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
-    res = appearance_cost_mask_nb(T, S, s)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
@@ -142,10 +147,13 @@ def options_to_set_nb(T, S, s):
 
 @njit(cache=True, _nrt=False)
 def discard_greedy_nb(T, S, s, keep, app):
-    discard_baseline_nb(T, S, s, keep, 2, app)
-    m = options_to_set_nb(T, S, s)
+    # BL-2b's appearance mask once for its three uses (the hand does not change until the discard)
+    ak = appearance_keep_nb(T, S, s)
+    discard_baseline_nb(T, S, s, keep, 2, ak if app else np.int64(0))
+    res = appearance_cost_mask_nb(T, S, s, ak)
+    m = options_to_set_res_nb(T, S, s, res)
     if app:
-        m |= appearance_cost_mask_nb(T, S, s)
+        m |= res
     while m != 0:
         keep[ctz_nb(m)] = 1
         m &= m - 1
