@@ -659,12 +659,7 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif op == E.OP_OPP_BOX_DARK:  # round 7: never the Level III (DM-L3-1); the options tied to the card leave with it
         if S[o, TOP] >= 0 and row_filter_nb(T, o, S[o, TOP], r) \
                 and not (from_option != 0 and card_has_op_nb(T, o, S[o, TOP], E.OP_NO_OPTION_DARK)):
-            push_nb(S, o, DARK, DARK_N, S[o, TOP])
-            S[o, TOP] = -1
-            S[o, EVOLVED] = 0
-            unbind_player_nb(S, o)
-            if X[X_IN_BATTLE] != 0:
-                X[X_DIRTY] = 1  # the modifiers are rebuilt from the Level III (after this action)
+            box_top_to_dark_nb(S, X, o)
     elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: SUP_USED stays set, the opponent places no other support this turn
         if S[o, SUPPORT] >= 0 and row_filter_nb(T, o, S[o, SUPPORT], r):
             push_nb(S, o, DARK, DARK_N, S[o, SUPPORT])
@@ -1539,8 +1534,14 @@ def box_pick_nb(T, S, M, M2, X, p, r, card, rng):
     """box_dark_pick: the player's policy picks a side (policies.policy_box_side); that side's box top card goes to
     its owner's Dark Area, the Level III battles on (reference_effects.Effects.box_pick)."""
     s = policy_box_side(T, S, M, M2, X, p, r, card, rng)
-    if s < 0:
-        return
+    if s >= 0:
+        box_top_to_dark_nb(S, X, s)
+
+
+@njit(cache=True, inline="always")
+def box_top_to_dark_nb(S, X, s):
+    """s's box top card to its Dark Area (opp_box_dark, box_dark_pick; reference_effects.Effects.box_top_to_dark):
+    never the Level III under it (DM-L3-1), which battles on; the options tied to the card leave with it."""
     push_nb(S, s, DARK, DARK_N, S[s, TOP])
     S[s, TOP] = -1
     S[s, EVOLVED] = 0

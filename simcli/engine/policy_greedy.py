@@ -394,6 +394,16 @@ def box_side_nb(T, S, M, M2, X, p, r, card, rng):
     return best
 
 
+@njit(cache=True, inline="always")
+def _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat):
+    """for_seat's outcome after p's battle rows [lo, hi) whose conditions hold are simulated into M2 (attack
+    modifiers only; a card's rows with its per-count ``count``)."""
+    for r in range(lo, hi):
+        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
+            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
+    return outcome_nb(T, S, M2, for_seat)
+
+
 @njit(cache=True, _nrt=False)
 def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """sim_outcome_nb for rows with box_dark_pick (reference_greedy.sim_outcome): the box top card greedy would
@@ -409,10 +419,7 @@ def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
                 S[s, TOP] = -1
                 S[s, EVOLVED] = 0
                 rebuild_nb(T, S, M2v, X, rng)
-                for r2 in range(lo, hi):
-                    if T.eff[r2, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r2, -1):
-                        sim_row_nb(T, S, M2, X, p, r2, card >= 0, card, count)
-                o = outcome_nb(T, S, M2, for_seat)
+                o = _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
                 S[s, TOP] = top
                 S[s, EVOLVED] = ev
                 return o
@@ -420,10 +427,7 @@ def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     for i in range(2):
         for f in range(NM):
             M2[i, f] = M[i, f]
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
-    return outcome_nb(T, S, M2, for_seat)
+    return _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
 
 
 @njit(cache=True, _nrt=False)  # one copy: inlined at its six call sites it cost a minute of compile
@@ -438,10 +442,7 @@ def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     for i in range(2):
         for f in range(NM):
             M2[i, f] = M[i, f]
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
-    return outcome_nb(T, S, M2, for_seat)
+    return _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
 
 
 @njit(cache=True, _nrt=False)
@@ -462,18 +463,12 @@ def _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng
                 ev = S[p, EVOLVED]
                 S[p, TOP] = c
                 S[p, EVOLVED] = X[X_TURN]
-                for r2 in range(lo, hi):
-                    if T.eff[r2, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r2, -1):
-                        sim_row_nb(T, S, M2, X, p, r2, card >= 0, card, count)
-                o = outcome_nb(T, S, M2, for_seat)
+                o = _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
                 S[p, TOP] = top
                 S[p, EVOLVED] = ev
                 return o
             break
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and cond_ok_nb(T, S, M2, X, p, r, -1):
-            sim_row_nb(T, S, M2, X, p, r, card >= 0, card, count)
-    return outcome_nb(T, S, M2, for_seat)
+    return _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform

@@ -636,13 +636,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         # round 9a: a card with the printed no_option_dark stays when an option sends it
         if o.top >= 0 and row_filter(t, o.seat, o.top, row) and not (
                 from_option and any(int(x[E.E_OP]) == E.OP_NO_OPTION_DARK for x in rows(g, o.seat, o.top))):
-            g.log_line(f"  {'AB'[p.seat]} sends {g.cname(o, o.top)} (seat {'AB'[o.seat]}) to the Dark Area")
-            o.dark.append(o.top)
-            o.top = -1
-            o.evolved_turn = 0
-            g.effects.unbind_player(g, o)
-            if g.effects.in_battle:
-                g.effects.dirty = True  # the modifiers are rebuilt from the Level III (after this action)
+            g.effects.box_top_to_dark(g, p, o)
     elif op == E.OP_OPP_SUPPORT_DARK:  # round 8: support_used stays set, the opponent places no other support this turn
         if o.support >= 0 and row_filter(t, o.seat, o.support, row):
             g.log_line(f"  {'AB'[p.seat]} sends the support {g.cname(o, o.support)} (seat {'AB'[o.seat]}) to the Dark Area")
@@ -1080,8 +1074,12 @@ class Effects(NoEffects):
         s = g.players[p.seat].box_side(g, p, row, card)
         if s < 0:
             return
-        q = g.ps[s]
-        g.log_line(f"  {'AB'[p.seat]} sends {g.cname(q, q.top)} (seat {'AB'[s]}) to the Dark Area")
+        self.box_top_to_dark(g, p, g.ps[s])
+
+    def box_top_to_dark(self, g, p, q) -> None:
+        """p's effect sends q's box top card to q's Dark Area (opp_box_dark, box_dark_pick): never the Level III under
+        it (DM-L3-1), which battles on; the options tied to the card leave with it."""
+        g.log_line(f"  {'AB'[p.seat]} sends {g.cname(q, q.top)} (seat {'AB'[q.seat]}) to the Dark Area")
         q.dark.append(q.top)
         q.top = -1
         q.evolved_turn = 0

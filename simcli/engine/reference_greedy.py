@@ -248,10 +248,7 @@ def sim_outcome(g, p, rs, card, count, for_seat) -> int:
                 q.top, q.evolved_turn = -1, 0
                 try:
                     m = g.effects.rebuild(g, mods=[Mods(), Mods()])
-                    for r2 in rs:
-                        if cond_ok(g, p, r2, m):
-                            apply_row(g, p, r2, card >= 0, mods=m, sim=True, card=card, count=count)
-                    return outcome(g, g.ps[for_seat], m)
+                    return _rows_outcome(g, p, rs, m, card, count, for_seat)
                 finally:
                     q.top, q.evolved_turn = top, ev
             break
@@ -264,13 +261,15 @@ def sim_outcome(g, p, rs, card, count, for_seat) -> int:
                 top, ev = p.top, p.evolved_turn
                 p.top, p.evolved_turn = p.hand[pos], g.turn
                 try:
-                    for r2 in rs:
-                        if cond_ok(g, p, r2, m):
-                            apply_row(g, p, r2, card >= 0, mods=m, sim=True, card=card, count=count)
-                    return outcome(g, g.ps[for_seat], m)
+                    return _rows_outcome(g, p, rs, m, card, count, for_seat)
                 finally:
                     p.top, p.evolved_turn = top, ev
             break
+    return _rows_outcome(g, p, rs, m, card, count, for_seat)
+
+
+def _rows_outcome(g, p, rs, m, card, count, for_seat) -> int:
+    """for_seat's outcome after p's rows rs whose conditions hold are simulated into the modifiers m."""
     for r in rs:
         if cond_ok(g, p, r, m):
             apply_row(g, p, r, card >= 0, mods=m, sim=True, card=card, count=count)
