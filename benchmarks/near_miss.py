@@ -1,4 +1,4 @@
-"""Unmodeled options that fail on at most one sentence (issue 9, round 9a's work list).
+"""Unmodeled options that fail on at most one sentence (issue 9: the work list of the coverage rounds).
 
 Each clause of an unmodeled option (its activation clauses and its text's clauses) is translated alone;
 a clause that does not translate is split into sentences, each translated alone (the count of rounds 7/8).
@@ -6,7 +6,7 @@ A card is listed when at most one sentence fails (none: only the assembled card 
 that sentence and the sentence.  Prints card number, label, failing sentence; ``--labels a,b`` keeps those
 labels, ``--two`` lists the cards failing on exactly two sentences instead.
 
-    .venv/bin/python benchmarks/near_miss_cov9a.py ../shared/data/dmhc [--labels condition,hand] [--two]
+    .venv/bin/python benchmarks/near_miss.py ../shared/data/dmhc [--labels condition,hand] [--two]
 """
 
 from __future__ import annotations
