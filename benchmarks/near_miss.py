@@ -12,7 +12,6 @@ labels, ``--two`` lists the cards failing on exactly two sentences instead.
 from __future__ import annotations
 
 import argparse
-import re
 from collections import Counter
 
 from simcli.cards import translate as T
