@@ -314,9 +314,17 @@ FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code
 # card, the evolve_now targets check it with the own Digimon (players.wp_step_ok_nb, reference_effects.wp_step_ok)
 FK_WP_STEP = 12
 WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the card's own name id in its place
+# round 10b: an Armor form (tables.armor: 0 none, ARMOR_ANY a Digimon whose requirement column begins "Armor
+# Evolution", ARMOR_MF one whose fusion needs the Digimental of Miracles or Fate); value ARMOR_ANY: any Armor form
+# ("armor=any"), ARMOR_PLAIN: one that is not ARMOR_MF ("armor=plain": "excluding fusion with the Digimentals of
+# Miracles/Fate", Metal Armor Bo-400)
+FK_ARMOR = 13
+ARMOR_ANY, ARMOR_MF = 1, 2
+ARMOR_PLAIN = 3  # the filter value only
+ARMOR_VALUES = {"any": ARMOR_ANY, "plain": ARMOR_PLAIN}
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=", "wp_step=")
+                "keyword=", "wp_step=", "armor=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

@@ -151,6 +151,9 @@ One effect per string::
                                            own Digimon whose only requirement is a Winning Percentage up to V%
                                            (or, +own, the card that carries the row: "… with Winning Percentage:
                                            40%!, 60%! or Death-X-Evolution!! in its evolution requirements")
+              | armor=any | armor=plain   (round 10b) an Armor form: a Digimon whose requirement column begins
+                                           "Armor Evolution" (any), one whose fusion needs neither the Digimental
+                                           of Miracles nor of Fate (plain)
               (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
@@ -328,6 +331,7 @@ _FILTERS = {
     ("kind", "="): E.FK_KIND, ("optype", "="): E.FK_OPTYPE, ("keyword", "="): E.FK_KEYWORD,
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
     ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
+    ("armor", "="): E.FK_ARMOR,  # round 10b: an Armor form (codes.FK_ARMOR)
 }
 
 _NUM = r"(\d+)"
@@ -427,6 +431,8 @@ def _parse_filter(s: str) -> tuple[str, str, str]:
         raise EffectSyntaxError(f"bad option type in filter {s!r}")
     if key == "wp_step" and (cmp != "=" or not re.fullmatch(r"(\d+)(\+own)?", value) or not 0 < int(value.split("+")[0]) < 256):
         raise EffectSyntaxError(f"wp_step takes a percentage, optionally '+own': {s!r}")
+    if key == "armor" and value not in E.ARMOR_VALUES:
+        raise EffectSyntaxError(f"armor takes 'any' or 'plain': {s!r}")
     if not value:
         raise EffectSyntaxError(f"empty filter value in {s!r}")
     return key, cmp, value
@@ -592,7 +598,7 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
-    if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
+    if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
                                                      "box_dark_pick")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
@@ -740,6 +746,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.FRAME_NAMES.index(value)
     if fk == E.FK_KIND:
         return fk, E.KIND_NAMES.index(value)
+    if fk == E.FK_ARMOR:
+        return fk, E.ARMOR_VALUES[value]
     if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
         return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)

@@ -1062,6 +1062,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements"
         (rf"allows? your (?P<a>{_LV}) digimon to evolve into (?:a |an )?(?P<b>{_LV}) digimon,? ignoring (?:the |its )?evolution"
          r" requirements", _evolve_from_to),
+        # round 10b: "Ignore the fusion requirements and fuse your Level III Digimon into a Level IV Digimon with 'Armor
+        # Evolution' in its fusion requirements (excluding fusion with the Digimentals of Miracles/Fate)" (Metal Armor
+        # Bo-400): evolve_ignore's one step up into an Armor form (filter armor=plain)
+        (r"ignore the fusion requirements and fuse your level iii digimon into a level iv digimon with '?armou?r"
+         r" evolution'? in its fusion requirements \(excluding fusion with the digimentals of miracles/fate\)",
+         lambda m: [_Eff("evolve_ignore", ("level=III",), filters=("armor=plain",))]),
         (r"ignore (?:the |your )?evolution requirements and evolve (?:your digimon )?(?:in)?to (?:a digimon of )?the next level"
          r"(?: digimon)?(?: in your hand)?", lambda m: [_Eff("evolve_ignore")]),
         # "Ignore all evolution requirements and evolve your Digimon into a Digimon of the next level (currently
@@ -2742,6 +2748,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # "underwater" is needed": the own Digimon has the keyword (printed or gained, as every keyword= condition)
     (rf"(?:the ability {_KW} is needed to (?:be able to )?use this card|in order to use this card, the ability {_KW}"
      r" is needed)\.?", lambda m, ctx: [_Cond(f"keyword={_kw(m.group(1) or m.group(2))}")]),
+    # round 10b: "Return the opponent's Level IV Digimon with 'Armor Evolution' in its fusion requirements to the Level
+    # III Digimon it was before fusion. After that, immediately reduce the opponent's points by 10" (Armor Purge!!
+    # Bo-401): the Armor form goes to the Dark Area, the Level III under it stays (St-57's decided return,
+    # box_dark_pick); the card acts only on such a form (the 10 comes "after" the return), so both rows hold under
+    # opp_armor & opp_level=IV, the damage first (its conditions are checked before the return changes the top card)
+    (r"return the opponent's level iv digimon with '?armou?r evolution'? in its fusion requirements to the level iii"
+     r" digimon it was before fusion\. after that, (?:immediately )?reduce the opponent's points by (?P<n>\d+)\.?",
+     lambda m, ctx: None if ctx.digimon else [
+         _Eff(f"damage({m.group('n')})", ("opp_armor", "opp_level=IV")),
+         _Eff("opp_box_dark", ("opp_armor", "opp_level=IV"), filters=("level=IV", "armor=any"))]),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",

@@ -1601,12 +1601,13 @@ def _ignore_after_nb(T, S, M, X, p, rng):
 @njit(cache=True, _nrt=False)
 def ignore_slot_nb(T, S, M, X, s):
     """Preparation step (4), DM-EVO-5, for greedy and random (reference_greedy.ignore_targets): the first
-    face-down slot (slot order) whose evolve_ignore option is usable now, its printed discard cost, and
-    the level the evolution reaches; slot -1 when there is none (or the Digimon is an Ultimate)."""
+    face-down slot (slot order) whose evolve_ignore option is usable now, its printed discard cost, the
+    level the evolution reaches and the option's evolve_ignore row (its filter, round 10b); slot -1 when
+    there is none (or the Digimon is an Ultimate)."""
     base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
     lv = T.ct[s, base, F_LEVEL] + 1
     if lv > E.LV_ULTIMATE:
-        return -1, 0, lv
+        return -1, 0, lv, -1
     for k in range(3):
         c = S[s, SLOT + k]
         if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
@@ -1620,16 +1621,17 @@ def ignore_slot_nb(T, S, M, X, s):
                     kind = T.eff[r, E_COST0 + 2 * i]
                     if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
                         extra += T.eff[r, E_COST0 + 2 * i + 1]
-                return k, extra, lv
-    return -1, 0, lv
+                return k, extra, lv, r
+    return -1, 0, lv, -1
 
 
 @njit(cache=True, inline="always")
-def ignore_target_nb(T, S, s, c, lv, extra):
-    """Whether hand card c is a Digimon the evolve_ignore option of ignore_slot_nb can reach: the next
-    level, not barred from ignoring requirements, with a non-Jogress requirement alternative, and its
-    extra hand discards payable after the option's own cost."""
-    if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0:
+def ignore_target_nb(T, S, s, c, lv, extra, r):
+    """Whether hand card c is a Digimon the evolve_ignore option of ignore_slot_nb (its row r) can reach: the
+    next level, not barred from ignoring requirements, with a non-Jogress requirement alternative, matching
+    the row's filter (round 10b), and its extra hand discards payable after the option's own cost."""
+    if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0 \
+            or not row_filter_nb(T, s, c, r):
         return False
     alt = False
     for a in range(T.ct[s, c, F_REQ_N]):

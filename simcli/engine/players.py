@@ -22,6 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
+from simcli.engine.tables import F_ARMOR
 from simcli.engine.tables import F_LVSEAT, F_OMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, F_XMAX, R_XS, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
@@ -237,6 +238,8 @@ def _filter_pos_nb(T, s, c, fk, v):
         return T.ct[s, c, F_OPTYPE] == v
     if fk == E.FK_KEYWORD:
         return _in(T, s, c, F_KEYWORDS, MAX_WORDS, v)
+    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or (ARMOR_PLAIN) one not of the Digimentals of Miracles / Fate
+        return T.ct[s, c, F_ARMOR] != 0 and (v != E.ARMOR_PLAIN or T.ct[s, c, F_ARMOR] != E.ARMOR_MF)
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (wp_step_ok_nb)
 
 

@@ -648,14 +648,14 @@ def prepare_ignore_nb(T, S, M, X, s, uses):
 
 @njit(cache=True, _nrt=False)
 def _prepare_ignore_nb(T, S, M, X, s, uses):
-    slot, extra, lv = ignore_slot_nb(T, S, M, X, s)
+    slot, extra, lv, ir = ignore_slot_nb(T, S, M, X, s)
     if slot < 0:
         return
     best = -1
     ba = -1
     for pos in range(S[s, HAND_N]):
         c = S[s, HAND + pos]
-        if ignore_target_nb(T, S, s, c, lv, extra) and T.ct[s, c, F_ATK + 0] > ba:
+        if ignore_target_nb(T, S, s, c, lv, extra, ir) and T.ct[s, c, F_ATK + 0] > ba:
             best = pos
             ba = T.ct[s, c, F_ATK + 0]
     if best >= 0:

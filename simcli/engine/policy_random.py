@@ -176,18 +176,18 @@ def prepare_ignore_random_nb(T, S, M, X, s, uses, rng):
     (policy_greedy._prepare_ignore_nb's legal targets)."""
     if not facedown_with_nb(T, S, s, 1 << E.T_EVOLUTION):
         return
-    slot, extra, lv = ignore_slot_nb(T, S, M, X, s)
+    slot, extra, lv, ir = ignore_slot_nb(T, S, M, X, s)
     if slot < 0:
         return
     n = 0
     for pos in range(S[s, HAND_N]):
-        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
+        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra, ir):
             n += 1
     k = pick_nb(rng, n + 1)
     if k == 0:
         return
     for pos in range(S[s, HAND_N]):
-        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra):
+        if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra, ir):
             k -= 1
             if k == 0:
                 prepare_ignore_step_nb(T, S, s, slot, pos, uses)

@@ -39,7 +39,7 @@ from simcli.engine.reference import Mods
 from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_PROGRAM, PER_OPS, apply_row, card_immune, row_on,
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
-from simcli.engine.reference_effects import appear_host, box_sides, support_barred
+from simcli.engine.reference_effects import appear_host, box_sides, row_filter, support_barred
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -424,19 +424,19 @@ def ignore_targets(g, p):
     """An evolve_ignore step (DM-EVO-5) for every player that takes one: the first usable such option (slot
     order) and the hand positions of the Digimon it can reach (the next level, requirements that may be
     ignored, an alternative that is not a Jogress, their printed discard payable beside the option's
-    cost) — (slot, positions), or None when there is no such option or no such Digimon."""
+    cost, the option row's filter: round 10b) — (slot, positions), or None when there is no such option or no such Digimon."""
     t, s = g.t, p.seat
     lv = int(t.level[s, p.base()]) + 1
     if lv > E.LV_ULTIMATE:
         return None
-    slot, extra = -1, 0
+    slot, extra, row = -1, 0, None
     for k, c in enumerate(p.slots):
         if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
         for r in rows(g, s, c):
             if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
                     and cond_ok(g, p, r) and cost_payable(g, p, r):
-                slot = k
+                slot, row = k, r
                 extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
                             if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
                 break
@@ -447,7 +447,7 @@ def ignore_targets(g, p):
     targets = [pos for pos, c in enumerate(p.hand)
                if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv and not t.no_ignore[s, c]
                and any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c])))
-               and len(p.hand) - 1 - extra >= int(t.xdisc[s, c])]
+               and len(p.hand) - 1 - extra >= int(t.xdisc[s, c]) and row_filter(t, s, c, row)]
     return (slot, targets) if targets else None
 
 

@@ -103,7 +103,7 @@ class Tables(NamedTuple):
     # level); 0 = the next level only (DM-EVO-1, every other card)
     rlv: np.ndarray
     # int8 [2,30] round 9b: a Digimon with 'Armor Evolution' in its fusion requirements (database armor_evolution;
-    # condition opp_armor)
+    # condition opp_armor); round 10b: E.ARMOR_MF when its fusion needs the Digimental of Miracles or Fate (armor_code)
     armor: np.ndarray
 
 
@@ -124,6 +124,17 @@ class TableInfo(NamedTuple):
 
 
 _OPTYPES = {"program": 0, "item": 1, "field": 2}
+
+
+def armor_code(card) -> int:
+    """tables.armor of a card (codes.FK_ARMOR): 0, E.ARMOR_ANY for an Armor form (database armor_evolution), E.ARMOR_MF
+    for one whose every requirement alternative names the Digimental of Miracles or Fate (round 10b: "excluding fusion
+    with the Digimentals of Miracles/Fate"; on the data no Armor form mixes them with other Digimentals)."""
+    if card.get("kind") != "Digimon" or not card.get("armor_evolution"):
+        return 0
+    alts = card.get("requirements") or []
+    mf = {"digimentalofmiracles", "digimentaloffate"}
+    return E.ARMOR_MF if alts and all(a.get("option") in mf for a in alts) else E.ARMOR_ANY
 
 
 def wp_value(card) -> int:
@@ -455,7 +466,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     armor = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
-            armor[s, i] = 1 if c.get("kind") == "Digimon" and c.get("armor_evolution") else 0
+            armor[s, i] = armor_code(c)
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -635,6 +646,8 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return int(t.optype[seat, c]) == v
     if fk == E.FK_KEYWORD:
         return v in t.keywords[seat, c]
+    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or (ARMOR_PLAIN) one not of the Digimentals of Miracles / Fate
+        return int(t.armor[seat, c]) != 0 and (v != E.ARMOR_PLAIN or int(t.armor[seat, c]) != E.ARMOR_MF)
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
 
 
