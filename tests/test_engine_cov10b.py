@@ -135,3 +135,52 @@ def test_metal_armor_other_players_agree_on_both_engines(player):
     for seed in range(3):
         g = _metal([2, 3, 4], players=(player, "greedy"))
         assert g.ps[0].top in ((-1, 2) if player == "random" else (-1,))
+
+
+# ---- What Awaits After Evolution CD-9 -------------------------------------------------------------------------------
+def _awaits(top=-1, players=("greedy", "greedy")):
+    """A (first): Alpha (Level III) on the box (under AlphaIV when top=5), What Awaits After Evolution face-down in slot
+    1; on top of the Net Ocean (drawn first) 2 PerfectP (A 600), 3 GammaIV (A 700), 4 UltU (Ultimate, A 900): none
+    evolves from A's Digimon, so greedy has no chain and takes an evolve_ignore step (DM-EVO-5)."""
+    zeta = [{"from_name": "zeta", "cards": 3}]
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)), custom("CD-9"),
+              digi("PerfectP", level="Perfect", bt="A", atk=(600, 550, 300), reqs=zeta),
+              digi("GammaIV", level="IV", bt="A", atk=(700, 400, 300), reqs=zeta),
+              digi("UltU", level="Ultimate", bt="A", atk=(900, 800, 300), reqs=zeta),
+              digi("AlphaIV", level="IV", bt="A", atk=(350, 150, 100), reqs=zeta)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, top=top, slots=(1, -1, -1), deck=list(range(6, 30)) + [2, 3, 4])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+@pytest.mark.parametrize("top", [-1, 5])
+def test_what_awaits_after_evolution_reaches_a_perfect_from_level_iii_or_iv(top):
+    # "Ignore the evolution requirements of your Level III or Level IV Digimon and evolve it into a Perfect level Digimon
+    # in your evolution box.  After that, send your whole hand to the Dark Area." (CD-9): from the Level III as from the
+    # Level IV the option takes PerfectP (its level filter is the level reached, not the next: GammaIV and UltU stay
+    # out), then the whole hand goes (engine 5's rows after the evolution); PerfectP's B 550 beats Beta's A 250, Beta
+    # loses its table at a Perfect winner, 30 (C-LOST-1)
+    g = _awaits(top)
+    a = g.ps[0]
+    assert a.top == 2 and a.hand == [] and {1, 3, 4} <= set(a.dark) and g.card_uses[0, 1] == 1
+    frm = "AlphaIV" if top == 5 else "Alpha"
+    assert f"  A evolves {frm} → PerfectP (What Awaits After Evolution from a slot; requirement ignored)" in g.log
+    assert g.battles[-1] == E.BR_FIRST and g.ps[1].points == 70
+
+
+def test_what_awaits_after_evolution_is_not_used_by_a_perfect():
+    # "This card cannot be used when your Digimon is Perfect or Ultimate level": with PerfectP on the box (no
+    # requirement to an Ultimate met) the card stays face-down and UltU in the hand
+    g = _awaits(top=2)
+    a = g.ps[0]
+    assert a.top == 2 and a.slots[0] == 1 and 4 in a.hand and g.card_uses[0, 1] == 0
+
+
+@pytest.mark.parametrize("player", ["random", "baseline"])
+def test_what_awaits_other_players_agree_on_both_engines(player):
+    # the random player takes PerfectP or nothing (never the Level IV or the Ultimate); the baseline never (BL-5)
+    g = _awaits(players=(player, "greedy"))
+    assert g.ps[0].top in ((-1, 2) if player == "random" else (-1,))

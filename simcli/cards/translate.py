@@ -1062,6 +1062,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements"
         (rf"allows? your (?P<a>{_LV}) digimon to evolve into (?:a |an )?(?P<b>{_LV}) digimon,? ignoring (?:the |its )?evolution"
          r" requirements", _evolve_from_to),
+        # round 10b: "Ignore the evolution requirements of your Level III or Level IV Digimon and evolve it into a Perfect
+        # level Digimon in your evolution box" (What Awaits After Evolution CD-9): evolve_ignore into the level of its
+        # row's level filter, from a lower level (a Level III jumps two levels, as an evolve_levels card's step may)
+        (r"ignore the evolution requirements of your level iii or level iv digimon and evolve it into a perfect level"
+         r" digimon in your evolution box", lambda m: [_Eff("evolve_ignore", ("level<=IV",), filters=("level=Perfect",))]),
         # round 10b: "Ignore the fusion requirements and fuse your Level III Digimon into a Level IV Digimon with 'Armor
         # Evolution' in its fusion requirements (excluding fusion with the Digimentals of Miracles/Fate)" (Metal Armor
         # Bo-400): evolve_ignore's one step up into an Armor form (filter armor=plain)

@@ -1602,12 +1602,13 @@ def _ignore_after_nb(T, S, M, X, p, rng):
 def ignore_slot_nb(T, S, M, X, s):
     """Preparation step (4), DM-EVO-5, for greedy and random (reference_greedy.ignore_targets): the first
     face-down slot (slot order) whose evolve_ignore option is usable now, its printed discard cost, the
-    level the evolution reaches and the option's evolve_ignore row (its filter, round 10b); slot -1 when
+    level the evolution reaches (the next, or round 10b the row's level filter above the Digimon's: "evolve it
+    into a Perfect level Digimon") and the option's evolve_ignore row (its filter, round 10b); slot -1 when
     there is none (or the Digimon is an Ultimate)."""
     base = S[s, EXCH] if S[s, EXCH] >= 0 else cur_nb(S, s)
-    lv = T.ct[s, base, F_LEVEL] + 1
-    if lv > E.LV_ULTIMATE:
-        return -1, 0, lv, -1
+    blv = T.ct[s, base, F_LEVEL]
+    if blv >= E.LV_ULTIMATE:
+        return -1, 0, blv + 1, -1
     for k in range(3):
         c = S[s, SLOT + k]
         if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
@@ -1616,13 +1617,19 @@ def ignore_slot_nb(T, S, M, X, s):
         for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
             if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
                     and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
+                lv = blv + 1
+                for i in range(MAX_FILTERS):
+                    if T.eff[r, E_FILT0 + 2 * i] == E.FK_LEVEL:
+                        lv = T.eff[r, E_FILT0 + 2 * i + 1]
+                if lv <= blv:
+                    continue
                 extra = 0
                 for i in range(MAX_COSTS):
                     kind = T.eff[r, E_COST0 + 2 * i]
                     if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON:
                         extra += T.eff[r, E_COST0 + 2 * i + 1]
                 return k, extra, lv, r
-    return -1, 0, lv, -1
+    return -1, 0, blv + 1, -1
 
 
 @njit(cache=True, inline="always")

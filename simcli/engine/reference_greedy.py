@@ -422,20 +422,27 @@ def battle_actions(g, p):
 
 def ignore_targets(g, p):
     """An evolve_ignore step (DM-EVO-5) for every player that takes one: the first usable such option (slot
-    order) and the hand positions of the Digimon it can reach (the next level, requirements that may be
-    ignored, an alternative that is not a Jogress, their printed discard payable beside the option's
-    cost, the option row's filter: round 10b) — (slot, positions), or None when there is no such option or no such Digimon."""
+    order) and the hand positions of the Digimon it can reach (the next level, or round 10b the level of its
+    row's level filter; requirements that may be ignored, an alternative that is not a Jogress, their printed
+    discard payable beside the option's cost, round 10b the row's filter) — (slot, positions), or None when
+    there is no such option or no such Digimon."""
     t, s = g.t, p.seat
-    lv = int(t.level[s, p.base()]) + 1
-    if lv > E.LV_ULTIMATE:
+    blv = int(t.level[s, p.base()])
+    if blv >= E.LV_ULTIMATE:
         return None
-    slot, extra, row = -1, 0, None
+    slot, extra, row, lv = -1, 0, None, blv + 1
     for k, c in enumerate(p.slots):
         if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
         for r in rows(g, s, c):
             if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
                     and cond_ok(g, p, r) and cost_payable(g, p, r):
+                # round 10b: a level filter is the level reached ("evolve it into a Perfect level Digimon"), above
+                # the Digimon's own; without one, the next level (DM-EVO-5)
+                lvs = [int(r[E.E_FILT0 + 2 * i + 1]) for i in range(E.MAX_FILTERS) if int(r[E.E_FILT0 + 2 * i]) == E.FK_LEVEL]
+                lv = lvs[-1] if lvs else blv + 1
+                if lv <= blv:
+                    continue
                 slot, row = k, r
                 extra = sum(int(r[E.E_COST0 + 2 * i + 1]) for i in range(E.MAX_COSTS)
                             if int(r[E.E_COST0 + 2 * i]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON))
