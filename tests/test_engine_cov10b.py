@@ -184,3 +184,27 @@ def test_what_awaits_other_players_agree_on_both_engines(player):
     # the random player takes PerfectP or nothing (never the Level IV or the Ultimate); the baseline never (BL-5)
     g = _awaits(players=(player, "greedy"))
     assert g.ps[0].top in ((-1, 2) if player == "random" else (-1,))
+
+
+# ---- Evolutor St-373 ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("player", ["greedy", "baseline"])
+def test_evolutor_zeroes_one_steps_circles_or_crosses(player):
+    # "You can make the number of 'O's or 'X's in the evolution requirements box of one Digimon in your evolution box
+    # zero" (St-373, an Evolution Phase Item): round 8's o_max / x_max card of any count, from its slot, no cost
+    # (DM-EVO-2: the ●/X are not taken from the Net Ocean); test_requirement_engine's turn: 27 cards, 5 drawn
+    from test_requirement_engine import _evolved, _turn
+
+    c = DB["St-373"]
+    assert (c["modeled"], c["o_max"], c["x_max"], c.get("win_pct"), c["requirement_from"], c["requirement_cost"],
+            c["effects"]) == (True, 9, 9, None, "slot", 0, [])
+    pl = (player, "greedy")
+    for cards, crosses in ((4, 0), (4, 4), (1, 1)):
+        g = _turn([{"from_name": "alpha", "cards": cards, "crosses": crosses}], slot_cards=[custom("St-373")], players=pl)
+        assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 and 2 in g.ps[0].dark and g.ps[0].slots == [-1, -1, -1]
+    # a mixed "OX" keeps one kind of symbol: not served, the two cards come from the Net Ocean and the card stays
+    g = _turn([{"from_name": "alpha", "cards": 2, "crosses": 1}], slot_cards=[custom("St-373")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 5 - 2 and g.ps[0].slots[0] == 2
+    # it is no Winning Percentage card, and in the hand it serves nothing (an option is used from its slot)
+    assert not _evolved(_turn([{"from_name": "alpha", "win_pct": 40}], slot_cards=[custom("St-373")], players=pl))
+    g = _turn([{"from_name": "alpha", "cards": 2}], hand_cards=[custom("St-373")], players=pl)
+    assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 2 and 2 in g.ps[0].hand

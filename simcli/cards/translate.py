@@ -1942,6 +1942,9 @@ def _named_wp(items: list[str], ctx: _Ctx) -> list:
 _WP_LIST = r"(?:winning percentage: \d+%!(?:,? or |, )?)+"
 
 
+_OX_ANY = 9  # round 10b: "the number of 'O's or 'X's … zero" (any count; the data's requirements hold at most 5 symbols)
+
+
 def _ox_req(m: re.Match, ctx: _Ctx) -> list | None:
     """round 8: "Evolve your Digimon into a Digimon of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage:
     40%!' in its evolution requirements" (Super Evolution Plug-In S St-431; Bo-48t lists "O" only): a requirement
@@ -2831,6 +2834,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 8: "… of the next level with 'O', 'OO', 'X', 'XX', or 'Winning Percentage: 40%!' in its evolution requirements"
     (r"evolve your digimon into a digimon of the next level with (?P<items>['\"][^'\"]+['\"](?:(?:,? or |, )['\"][^'\"]+['\"])+)"
      r" in its evolution requirements\.?", _ox_req),
+    # round 10b: "You can make the number of 'O's or 'X's in the evolution requirements box of one Digimon in your evolution
+    # box zero" (Evolutor St-373, an Evolution Phase Item): one step's ●/X requirement (DM-EVO-2) met without the Net
+    # Ocean's cards, of circles or of crosses (a mixed "OX" keeps the other symbol: not served), any count (_OX_ANY: more
+    # than any requirement of the data holds) — round 8's o_max / x_max card, used from its slot (an option, C-OPT-1),
+    # with no cost (none said); "You can": the player always uses it, as St-431 (decided in round 8)
+    (r"you can make the number of 'o's or 'x's in the evolution requirements box of one digimon in your evolution box"
+     r" zero\.?", lambda m, ctx: None if ctx.digimon else [_Req(stated=True, ox=(_OX_ANY, _OX_ANY)), _From("slot")]),
     # round 7: "Evolve your Digimon into a Digimon of the next level with Winning Percentage: 80%! or Release of the
     # Sealed Knight! in its evolution requirements" (Sx-106): unquoted, the card's own name and one value
     (r"evolve your digimon into a digimon of the next level with (?P<w>winning percentage: \d+%!) or (?P<q>[^.]+?!?)"
