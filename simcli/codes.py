@@ -314,14 +314,15 @@ FK_KEYWORD = 11  # a Digimon with the printed ability keyword (value = word code
 # card, the evolve_now targets check it with the own Digimon (players.wp_step_ok_nb, reference_effects.wp_step_ok)
 FK_WP_STEP = 12
 WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the card's own name id in its place
-# round 10b: an Armor form (tables.armor: 0 none, ARMOR_ANY a Digimon whose requirement column begins "Armor
-# Evolution", ARMOR_MF one whose fusion needs the Digimental of Miracles or Fate); value ARMOR_ANY: any Armor form
-# ("armor=any"), ARMOR_PLAIN: one that is not ARMOR_MF ("armor=plain": "excluding fusion with the Digimentals of
-# Miracles/Fate", Metal Armor Bo-400)
+# round 10b: the Armor forms, a Digimon whose requirement column begins "Armor Evolution" (its fusion requirements;
+# database armor_evolution): tables.armor 0 none, ARMOR_PLAIN an Armor form, ARMOR_MF one whose fusion needs the
+# Digimental of Miracles or Fate; the filter's value ARMOR_PLAIN / ARMOR_MF that code ("armor=plain", "armor=mf":
+# "excluding fusion with the Digimentals of Miracles/Fate" is armor=plain, or armor!=mf beside the evolutions),
+# ARMOR_ANY any Armor form ("armor=any").  An evolve_ignore row reaches an Armor form only with an armor filter
+# (seed 003 §3.2.2: fusion requirements are not ignored by "ignore the evolution requirements", DM-EVO-5)
 FK_ARMOR = 13
-ARMOR_ANY, ARMOR_MF = 1, 2
-ARMOR_PLAIN = 3  # the filter value only
-ARMOR_VALUES = {"any": ARMOR_ANY, "plain": ARMOR_PLAIN}
+ARMOR_PLAIN, ARMOR_MF, ARMOR_ANY = 1, 2, 3
+ARMOR_VALUES = {"plain": ARMOR_PLAIN, "mf": ARMOR_MF, "any": ARMOR_ANY}
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
                 "keyword=", "wp_step=", "armor=")

@@ -35,12 +35,24 @@ def test_database_records_and_the_armor_codes():
     assert all(DB[n]["modeled"] and DB[n]["timing"] == "evolution" for n in ("Bo-400", "Bo-401"))
     # tables.armor: Opossumon Bo-627 (Digimental of Kindness) a plain Armor form, Magnamon St-250 (Miracles) and Gold
     # V-dramon Bo-457 (Fate) the excluded ones, Agumon St-1 none; the filter values on them (both engines' card_match)
-    assert [armor_code(DB[n]) for n in ("Bo-627", "St-250", "Bo-457", "St-1")] == [E.ARMOR_ANY, E.ARMOR_MF, E.ARMOR_MF, 0]
+    assert [armor_code(DB[n]) for n in ("Bo-627", "St-250", "Bo-457", "St-1")] == [E.ARMOR_PLAIN, E.ARMOR_MF, E.ARMOR_MF, 0]
     deck = [DB[n] for n in ("Bo-627", "St-250", "St-1")]
     T, _ = compile_tables([fill(deck), fill(deck)], effects=True)
     assert [card_match(T, 0, c, E.FK_ARMOR, E.ARMOR_ANY) for c in range(3)] == [True, True, False]
     assert [card_match(T, 0, c, E.FK_ARMOR, E.ARMOR_PLAIN) for c in range(3)] == [True, False, False]
-    assert [card_match(T, 0, c, -E.FK_ARMOR, E.ARMOR_PLAIN) for c in range(3)] == [False, True, True]
+    assert [card_match(T, 0, c, -E.FK_ARMOR, E.ARMOR_MF) for c in range(3)] == [True, False, True]
+    # the same on the kernel's packed tables (players.filter_card_nb)
+    from simcli.engine.players import filter_card_nb
+    from simcli.engine.tables import kernel_tables
+
+    KT = kernel_tables(T)
+    assert [[filter_card_nb(KT, 0, c, fk, v) for c in range(3)] for fk, v in (
+        (E.FK_ARMOR, E.ARMOR_ANY), (E.FK_ARMOR, E.ARMOR_PLAIN), (-E.FK_ARMOR, E.ARMOR_MF))] \
+        == [[True, True, False], [True, False, False], [True, False, True]]
+    # Aim for the Strongest Evolution! St-605: "… into a Digimon of the next level, or ignore the fusion requirements
+    # and fuse … (through Armor Evolution, excluding Digimon that have to be fused with the Digimental of Miracles or
+    # Fate).  After the evolution or fusion, send the top 3 cards of your Net Ocean to the Dark Area."
+    assert DB["St-605"]["effects"] == ["evolve_ignore | filter: armor!=mf", "mill(3)"] and DB["St-605"]["modeled"]
 
 
 # ---- Armor Purge!! Bo-401 -------------------------------------------------------------------------------------------
@@ -208,3 +220,45 @@ def test_evolutor_zeroes_one_steps_circles_or_crosses(player):
     assert not _evolved(_turn([{"from_name": "alpha", "win_pct": 40}], slot_cards=[custom("St-373")], players=pl))
     g = _turn([{"from_name": "alpha", "cards": 2}], hand_cards=[custom("St-373")], players=pl)
     assert _evolved(g) and len(g.ps[0].deck) == 27 - 4 - 2 and 2 in g.ps[0].hand
+
+
+# ---- evolve_ignore and the Armor forms: only "ignore the fusion requirements" reaches one ---------------------------
+def _ignore_into(card, hand, players=("greedy", "greedy")):
+    """A (first): Alpha (Level III) on the box, `card` face-down in slot 1; on top of the Net Ocean `hand` of 2 ArmorIV
+    (a plain Armor form, A 800), 3 GammaIV (A 450), 4 MiracleIV (Digimental of Miracles, A 900); no normal step."""
+    zeta = [{"from_name": "zeta", "cards": 3}]
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)), card,
+              digi("ArmorIV", level="IV", bt="A", atk=(800, 400, 300), reqs=[COURAGE], armor_evolution=True),
+              digi("GammaIV", level="IV", bt="A", atk=(450, 400, 300), reqs=zeta),
+              digi("MiracleIV", level="IV", bt="A", atk=(900, 400, 300), reqs=[MIRACLES], armor_evolution=True)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(5, 30)) + list(hand))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_ignoring_the_evolution_requirements_never_reaches_an_armor_form():
+    # seed 003 §3.2.2 ("fusion and appearance requirements are not targets of 'ignore the evolution requirements'
+    # effects"), DM-EVO-5: a plain evolve_ignore option (Digivice Bo-97: "… evolve your Level III Digimon into a Level
+    # IV Digimon") takes GammaIV, never the stronger Armor forms; with only Armor forms in hand it is not used
+    dv = custom("Bo-97")
+    assert dv["effects"][0] == "evolve_ignore if level=III | limit: turn"
+    g = _ignore_into(dv, [2, 3, 4])
+    assert g.ps[0].top == 3 and {2, 4} <= set(g.ps[0].hand)
+    g = _ignore_into(dv, [2, 4])
+    assert g.ps[0].top == -1 and g.ps[0].slots[0] == 1
+
+
+def test_aim_for_the_strongest_evolution_reaches_evolutions_and_plain_armor_forms():
+    # St-605: the next level by evolution or by Armor fusion, not the Miracles / Fate forms: greedy takes the highest A
+    # it may, ArmorIV (800) over GammaIV, never MiracleIV (900); then the mill of 3 (28 - 6 drawn - 3)
+    g = _ignore_into(custom("St-605"), [2, 3, 4])
+    a = g.ps[0]
+    assert a.top == 2 and 4 in a.hand and len(a.deck) == 28 - 6 - 3 and 1 in a.dark
+    g = _ignore_into(custom("St-605"), [3, 4])
+    assert g.ps[0].top == 3
+    assert _ignore_into(custom("St-605"), [4]).ps[0].top == -1
+    for player in ("random", "baseline"):  # both engines agree; never MiracleIV
+        assert _ignore_into(custom("St-605"), [2, 3, 4], players=(player, "greedy")).ps[0].top in (-1, 2, 3)

@@ -151,9 +151,10 @@ One effect per string::
                                            own Digimon whose only requirement is a Winning Percentage up to V%
                                            (or, +own, the card that carries the row: "… with Winning Percentage:
                                            40%!, 60%! or Death-X-Evolution!! in its evolution requirements")
-              | armor=any | armor=plain   (round 10b) an Armor form: a Digimon whose requirement column begins
-                                           "Armor Evolution" (any), one whose fusion needs neither the Digimental
-                                           of Miracles nor of Fate (plain)
+              | armor=any|plain|mf        (round 10b) an Armor form: a Digimon whose requirement column begins
+                                           "Armor Evolution" (its fusion requirements; any), one whose fusion needs
+                                           the Digimental of Miracles or Fate (mf), any other (plain); only such a
+                                           filter lets evolve_ignore reach an Armor form (seed 003 §3.2.2)
               (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
@@ -432,7 +433,7 @@ def _parse_filter(s: str) -> tuple[str, str, str]:
     if key == "wp_step" and (cmp != "=" or not re.fullmatch(r"(\d+)(\+own)?", value) or not 0 < int(value.split("+")[0]) < 256):
         raise EffectSyntaxError(f"wp_step takes a percentage, optionally '+own': {s!r}")
     if key == "armor" and value not in E.ARMOR_VALUES:
-        raise EffectSyntaxError(f"armor takes 'any' or 'plain': {s!r}")
+        raise EffectSyntaxError(f"armor takes 'any', 'plain' or 'mf': {s!r}")
     if not value:
         raise EffectSyntaxError(f"empty filter value in {s!r}")
     return key, cmp, value

@@ -1067,6 +1067,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # row's level filter, from a lower level (a Level III jumps two levels, as an evolve_levels card's step may)
         (r"ignore the evolution requirements of your level iii or level iv digimon and evolve it into a perfect level"
          r" digimon in your evolution box", lambda m: [_Eff("evolve_ignore", ("level<=IV",), filters=("level=Perfect",))]),
+        # round 10b: "Ignore the evolution requirements and evolve your Digimon into a Digimon of the next level, or ignore
+        # the fusion requirements and fuse your Digimon into a Digimon of the next level (through Armor Evolution,
+        # excluding Digimon that have to be fused with the Digimental of Miracles or Fate)" (Aim for the Strongest
+        # Evolution! St-605): evolve_ignore's next level, Armor forms too but those of Miracles / Fate (armor!=mf)
+        (r"ignore the evolution requirements and evolve your digimon into a digimon of the next level, or ignore the fusion"
+         r" requirements and fuse your digimon into a digimon of the next level \(through armou?r evolution, excluding"
+         r" digimon that have to be fused with the digimental of miracles or fate\)",
+         lambda m: [_Eff("evolve_ignore", filters=("armor!=mf",))]),
         # round 10b: "Ignore the fusion requirements and fuse your Level III Digimon into a Level IV Digimon with 'Armor
         # Evolution' in its fusion requirements (excluding fusion with the Digimentals of Miracles/Fate)" (Metal Armor
         # Bo-400): evolve_ignore's one step up into an Armor form (filter armor=plain)
@@ -1424,8 +1432,8 @@ _ACT_RULES = _act_rules()
 # lead-ins that change nothing ("After that, add 50 …"); those of a choice ("you may …") make a
 # Digimon's ability one the player uses in a battle window (◎) rather than an automatic one
 _LEAD_IN = re.compile(
-    r"(?:after that|after evolution|after (?:this card|it) (?:is|has been) used|furthermore|in addition|then|also|and"
-    r"|(?P<choice>only once during (?:the )?battle|just once|you may|you can)),?\s+",
+    r"(?:after that|after evolution|after the evolution or fusion|after (?:this card|it) (?:is|has been) used|furthermore"
+    r"|in addition|then|also|and|(?P<choice>only once during (?:the )?battle|just once|you may|you can)),?\s+",
     re.I)
 _TWICE_LEAD = re.compile(r"only twice (?:during (?:the )?battle|during (?:the|a) turn|per turn),?\s+(?:you (?:may|can) )?", re.I)
 _TIMES_MAX = re.compile(r"(.+?),? \((one|two|three|1|2|3) (times?|cards?) max\)", re.I)
@@ -3035,7 +3043,7 @@ def _sentences(clause: str) -> list[str]:
     return out
 
 
-_AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|then),", re.I)
+_AFTER_EVOLVING = re.compile(r"(?:after that|after evolution|after the evolution or fusion|then),", re.I)
 _AFTER_REQ = re.compile(r"after that, (?:choose (?P<n>one|two) cards? from your hand and send (?:it|them)|send (?P<n2>one|two) cards?"
                         r" from your hand) to the dark area\.?", re.I)
 _EVOLVED_OPS = ("atk", "base", "no_zero", "gain(", "immune_options", "immune_mod")  # rows about the evolved Digimon

@@ -1633,12 +1633,22 @@ def ignore_slot_nb(T, S, M, X, s):
 
 
 @njit(cache=True, inline="always")
+def _armor_row_nb(T, r):
+    """Row r's filter names the Armor forms (codes.FK_ARMOR, either sign): "ignore the fusion requirements"."""
+    for i in range(MAX_FILTERS):
+        if abs(T.eff[r, E_FILT0 + 2 * i]) == E.FK_ARMOR:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
 def ignore_target_nb(T, S, s, c, lv, extra, r):
     """Whether hand card c is a Digimon the evolve_ignore option of ignore_slot_nb (its row r) can reach: the
-    next level, not barred from ignoring requirements, with a non-Jogress requirement alternative, matching
-    the row's filter (round 10b), and its extra hand discards payable after the option's own cost."""
+    level lv, not barred from ignoring requirements, with a non-Jogress requirement alternative, matching
+    the row's filter (round 10b; an Armor form only with an armor filter: its fusion requirements are no
+    evolution requirements, seed 003 §3.2.2), and its extra hand discards payable after the option's cost."""
     if T.ct[s, c, F_KIND] != E.KIND_DIGIMON or T.ct[s, c, F_LEVEL] != lv or T.ct[s, c, F_NO_IGNORE] != 0 \
-            or not row_filter_nb(T, s, c, r):
+            or not row_filter_nb(T, s, c, r) or (T.ct[s, c, F_ARMOR] != 0 and not _armor_row_nb(T, r)):
         return False
     alt = False
     for a in range(T.ct[s, c, F_REQ_N]):

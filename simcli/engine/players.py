@@ -238,8 +238,8 @@ def _filter_pos_nb(T, s, c, fk, v):
         return T.ct[s, c, F_OPTYPE] == v
     if fk == E.FK_KEYWORD:
         return _in(T, s, c, F_KEYWORDS, MAX_WORDS, v)
-    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or (ARMOR_PLAIN) one not of the Digimentals of Miracles / Fate
-        return T.ct[s, c, F_ARMOR] != 0 and (v != E.ARMOR_PLAIN or T.ct[s, c, F_ARMOR] != E.ARMOR_MF)
+    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or one of that code (codes.FK_ARMOR)
+        return T.ct[s, c, F_ARMOR] != 0 if v == E.ARMOR_ANY else T.ct[s, c, F_ARMOR] == v
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (wp_step_ok_nb)
 
 

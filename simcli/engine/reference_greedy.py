@@ -420,12 +420,19 @@ def battle_actions(g, p):
     return abil, sup, opts
 
 
+def armor_row(row) -> bool:
+    """Round 10b: the row's filter names the Armor forms (codes.FK_ARMOR, either sign), "ignore the fusion requirements":
+    only such an evolve_ignore row reaches an Armor form (its fusion requirements are no evolution requirements, seed
+    003 §3.2.2, DM-EVO-5)."""
+    return any(abs(int(row[E.E_FILT0 + 2 * i])) == E.FK_ARMOR for i in range(E.MAX_FILTERS))
+
+
 def ignore_targets(g, p):
     """An evolve_ignore step (DM-EVO-5) for every player that takes one: the first usable such option (slot
     order) and the hand positions of the Digimon it can reach (the next level, or round 10b the level of its
     row's level filter; requirements that may be ignored, an alternative that is not a Jogress, their printed
-    discard payable beside the option's cost, round 10b the row's filter) — (slot, positions), or None when
-    there is no such option or no such Digimon."""
+    discard payable beside the option's cost, round 10b the row's filter and no Armor form without an armor
+    filter) — (slot, positions), or None when there is no such option or no such Digimon."""
     t, s = g.t, p.seat
     blv = int(t.level[s, p.base()])
     if blv >= E.LV_ULTIMATE:
@@ -454,7 +461,8 @@ def ignore_targets(g, p):
     targets = [pos for pos, c in enumerate(p.hand)
                if t.kind[s, c] == E.KIND_DIGIMON and t.level[s, c] == lv and not t.no_ignore[s, c]
                and any(t.req[s, c, a, R_JOG] < 0 for a in range(int(t.req_n[s, c])))
-               and len(p.hand) - 1 - extra >= int(t.xdisc[s, c]) and row_filter(t, s, c, row)]
+               and len(p.hand) - 1 - extra >= int(t.xdisc[s, c]) and row_filter(t, s, c, row)
+               and (not t.armor[s, c] or armor_row(row))]
     return (slot, targets) if targets else None
 
 

@@ -127,14 +127,14 @@ _OPTYPES = {"program": 0, "item": 1, "field": 2}
 
 
 def armor_code(card) -> int:
-    """tables.armor of a card (codes.FK_ARMOR): 0, E.ARMOR_ANY for an Armor form (database armor_evolution), E.ARMOR_MF
-    for one whose every requirement alternative names the Digimental of Miracles or Fate (round 10b: "excluding fusion
-    with the Digimentals of Miracles/Fate"; on the data no Armor form mixes them with other Digimentals)."""
+    """tables.armor of a card (codes.FK_ARMOR): 0, E.ARMOR_PLAIN for an Armor form (database armor_evolution),
+    E.ARMOR_MF for one whose every requirement alternative names the Digimental of Miracles or Fate (round 10b:
+    "excluding fusion with the Digimentals of Miracles/Fate"; on the data no Armor form mixes them with others)."""
     if card.get("kind") != "Digimon" or not card.get("armor_evolution"):
         return 0
     alts = card.get("requirements") or []
     mf = {"digimentalofmiracles", "digimentaloffate"}
-    return E.ARMOR_MF if alts and all(a.get("option") in mf for a in alts) else E.ARMOR_ANY
+    return E.ARMOR_MF if alts and all(a.get("option") in mf for a in alts) else E.ARMOR_PLAIN
 
 
 def wp_value(card) -> int:
@@ -646,8 +646,8 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return int(t.optype[seat, c]) == v
     if fk == E.FK_KEYWORD:
         return v in t.keywords[seat, c]
-    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or (ARMOR_PLAIN) one not of the Digimentals of Miracles / Fate
-        return int(t.armor[seat, c]) != 0 and (v != E.ARMOR_PLAIN or int(t.armor[seat, c]) != E.ARMOR_MF)
+    if fk == E.FK_ARMOR:  # round 10b: any Armor form, or one of that code (codes.FK_ARMOR)
+        return int(t.armor[seat, c]) != 0 if v == E.ARMOR_ANY else int(t.armor[seat, c]) == v
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
 
 
