@@ -144,6 +144,9 @@ One effect per string::
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
+              | opp_voider                 (round 10c) the opponent's Digimon has the ability 'The opponent loses
+                                           its special abilities' in its ability box (database voids_abilities),
+                                           and its abilities are not void: opp_keyword= on a token of its own
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
@@ -312,7 +315,8 @@ _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_S
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR,
+              "opp_voider": E.C_OPP_KEYWORD}  # round 10c: opp_keyword= on the token VOIDER_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
@@ -697,6 +701,11 @@ class Vocab:
         return self.texts.index(t)
 
 
+# round 10c: the keyword token of a Digimon with the ability "The opponent loses its special abilities" (database
+# voids_abilities; tables add it to the card's keywords; condition opp_voider).  A word never starts with "=".
+VOIDER_TOKEN = "=void_abilities"
+
+
 def species_tokens(species: str | None) -> list[str]:
     """The whole-species tokens of a card's species ("Mythical Beast/Holy Beast" names two species):
     ``species=X`` matches a card with the token of X among its words (the ``type~`` words never
@@ -760,6 +769,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         if c.kind in _COND_FLAG:
             kind = _COND_FLAG[c.kind]
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
+            if c.kind == "opp_voider":
+                value = vocab.code("word", VOIDER_TOKEN)
         elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)

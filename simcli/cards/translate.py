@@ -376,6 +376,11 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
         # column begins "Armor Evolution", the database's armor_evolution)
         (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
+        # round 10c: "facing a Digimon with (the ability) 'The opponent loses its special abilities' (in their abilities
+        # box)" (Pile Volcamon, Griffomon): the printed ability (database voids_abilities), none while the opponent's
+        # abilities are void ("its ability box becomes blank", seed 003 §3.5)
+        (r"facing (?:a |an )?digimon with (?:the ability )?['\"]the opponent loses its special abilities['\"]"
+         r"(?: in their abilities box)?", lambda m: ["opp_voider"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"

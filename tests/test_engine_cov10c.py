@@ -1,0 +1,64 @@
+"""Scenario tests of round 10c (issue 9), on both engines (docs/effect-language.md "Round 10c").
+
+``both_turn`` plays the turn on the kernel and the reference from the same state and asserts that they agree (zones,
+points, battle result); the tests then pin the outcome the card text says.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simcli.cards.db import load_db
+from test_engine_helpers import both_turn, place, scenario
+from test_engine_rules import digi, fill
+
+DB = load_db()
+
+
+def _battle_line(g) -> str:
+    return [ln for ln in g.log if ln.strip().startswith("battle:")][-1]
+
+
+# ---- opp_voider: "When facing a Digimon with the ability 'The opponent loses its special abilities', triple your attack
+# power" (Pile Volcamon Bo-878 / Sp-15, Dukemon (4) Ta-7, Griffomon Bo-578) ------------------------------------------
+def test_voider_records():
+    # the printed ability, alone or as the first part of an ability ("…, and their attack power is reduced by 50");
+    # a conditional one ("When your points are 40 and below, …") or one on some levels ("the opponent's Level IV
+    # Digimon lose …") is another ability
+    assert DB["Bo-357"].get("voids_abilities")  # "(O)The opponent loses its special abilities."
+    voiders = [c for c in DB.cards if c.get("voids_abilities")]
+    assert len(voiders) == 137 and all(c["kind"] == "Digimon" for c in voiders)
+    for c in voiders:
+        assert any(e.startswith("void_abilities | when: passive") or e.startswith("void_abilities | special: no")
+                   for e in c["effects"]) or not c["modeled"], c["number"]
+    conditional = [c for c in DB.cards if c["kind"] == "Digimon" and any(
+        e.startswith("void_abilities if ") for e in c["effects"])]
+    assert conditional and not any(c.get("voids_abilities") for c in conditional)
+    # the four cards: a row that is not a special ability (text before the first "(O)", or "(this is not a special
+    # ability)", seed 003 §3.3), Griffomon's a special ability beside "Cannot lose its special abilities"
+    # (the ability texts translate whole; Bo-878's and Sp-15's requirement riders are still unmodeled)
+    for n in ("Bo-878", "Sp-15", "Ta-7"):
+        assert "atk*3 if opp_voider | when: passive | special: no" in DB[n]["effects"]
+        assert DB[n]["unmodeled"] == ([] if n == "Ta-7" else ["evolution-rider-other"])
+    assert DB["Bo-578"]["effects"] == ["keep_abilities | when: passive", "atk*3 if opp_voider | when: passive"]
+
+
+@pytest.mark.parametrize("case, expect", [
+    ("voider", 600),  # BetaIV has the ability: Alpha's 200 (B) tripled; the row is no special ability, its void spares it
+    ("plain", 200),  # BetaIV without it
+    ("special", 200),  # the row a special ability: BetaIV's void cancels it (seed 003 §3.5)
+    ("special_kept", 600),  # ... unless Alpha cannot lose its special abilities (Griffomon Bo-578)
+    ("both_void", 200),  # Alpha voids BetaIV too: BetaIV's ability box is blank, it no longer has the ability
+])
+def test_opp_voider_triples_against_the_ability(case, expect):
+    triple = "atk*3 if opp_voider | when: passive" + ("" if case.startswith("special") else " | special: no")
+    own = {"special_kept": ["keep_abilities | when: passive"], "both_void": ["void_abilities | when: passive"]}.get(case, [])
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=own + [triple])])
+    voider = case != "plain"
+    b = fill([digi("Beta", bt="B"), digi("BetaIV", level="IV", bt="B", atk=(340, 330, 320), voids_abilities=voider,
+                                         effects=["void_abilities | when: passive"] if voider else [])])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, deck=list(range(1, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    assert f"A Alpha {expect} vs B BetaIV 340" in _battle_line(g)
