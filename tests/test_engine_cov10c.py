@@ -62,3 +62,34 @@ def test_opp_voider_triples_against_the_ability(case, expect):
     place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
     both_turn(T, g, fa=0)
     assert f"A Alpha {expect} vs B BetaIV 340" in _battle_line(g)
+
+
+# ---- an option's level range split into one row per level (translator shape; Shishioumaru Bo-591) -------------------
+def test_level_range_rows_record():
+    # "When the opponent has the words 'Oni', 'Wicked/Evil', or 'Fallen' in its type, triple your attack power.  This card
+    # can only be used when your Digimon is a Beast Man type, Vaccine attribute Level IV or Perfect level Digimon": five
+    # conditions with level>=IV & level<=Perfect, four with level=IV or level=Perfect (disjoint copies)
+    effects = DB["Bo-591"]["effects"]
+    assert DB["Bo-591"]["modeled"] and len(effects) == 8
+    for w in ("Oni", "Wicked", "Evil", "Fallen"):
+        for lv in ("IV", "Perfect"):
+            assert f"atk*3 if opp_type~{w} & species=Beast Man & attr=Vaccine & level={lv} | limit: lost, leave" in effects
+
+
+@pytest.mark.parametrize("level, opp_species, expect", [
+    ("IV", "Fallen Angel", 600),  # A's 200 (attack B) tripled: wins against 340
+    ("Perfect", "Evil Dragon", 600),
+    ("Ultimate", "Fallen Angel", 200),  # outside the range: the card cannot be used
+    ("IV", "Holy Knight", 200),  # no listed word in the opponent's type
+])
+def test_level_range_option_in_battle(level, opp_species, expect):
+    alpha_up = digi("AlphaUp", level=level, bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), species="Beast Man",
+                    attribute="Vaccine")
+    a = fill([digi("Alpha", bt="A", species="Beast Man", attribute="Vaccine"), alpha_up, DB["Bo-591"]])
+    b = fill([digi("Beta", bt="B"), digi("BetaIV", level="IV", bt="B", atk=(340, 330, 320), species=opp_species)])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, top=1, slots=(2, -1, -1), deck=list(range(3, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    assert f"A AlphaUp {expect} vs B BetaIV 340" in _battle_line(g)
+    assert g.card_uses[0, 2] == (1 if expect == 600 else 0)

@@ -1776,8 +1776,11 @@ def test_this_is_not_a_special_ability_is_the_row_flag():
               "power. (This is not a special ability)")
     assert tr.effects == ["no_zero | when: passive", "atk*2 if opp_name=Megalo Growmon | when: passive | special: no"]
     # a quoted special ability is not an ability keyword ("facing a Digimon with the ability 'The opponent loses its
-    # special abilities'" never matched a keyword): unmodeled (Griffomon Bo-578 was modeled with such a row)
-    assert not abil("(O)When facing a Digimon with the ability 'The opponent loses its special abilities', triple "
+    # special abilities'" never matched a keyword): since round 10c it is the condition opp_voider (the printed
+    # ability, database voids_abilities); another quoted ability stays unmodeled
+    assert abil("(O)When facing a Digimon with the ability 'The opponent loses its special abilities', triple "
+                "your attack power.").effects == ["atk*3 if opp_voider | when: passive"]
+    assert not abil("(O)When facing a Digimon with the ability 'The opponent loses its attack power', triple "
                     "your attack power.").modeled
 
 

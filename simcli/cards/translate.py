@@ -3288,33 +3288,48 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             conds = [c for c in conds if not ((m := re.fullmatch(r"(opp_)?level!=(\w+)", c))
                                               and any(re.fullmatch(rf"{m.group(1) or ''}level=(?!{m.group(2)}$)\w+", d)
                                                       for d in conds))]
-        if len(conds) > E.MAX_CONDS:
-            tr.unmodeled.append("too-many-conditions")
-            continue
-        s = h.op + (" if " + " & ".join(conds) if conds else "")
-        if h.when and h.when != ctx.timing:
-            s += f" | when: {h.when}"
-        all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
-        if len(all_costs) > E.MAX_COSTS:
-            tr.unmodeled.append("cost")
-            continue
-        if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
-            tr.unmodeled.append("cost")
-            continue
-        if all_costs:
-            s += " | cost: " + ", ".join(all_costs)
-        if h.limit:
-            s += f" | limit: {h.limit}"
-        elif limits and limits[0] != "phase":
-            s += f" | limit: {limits[0]}"
-        if h.filters:
-            s += " | filter: " + " & ".join(h.filters)
-        if not h.special and ctx.digimon and (h.when or "battle") != "support" \
-                and not (h.op in _PRINTED_FLAGS and not conds):
-            s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
-        s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
-        if s not in tr.effects or h.further:
-            tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
+        variants = [conds]
+        if len(conds) > E.MAX_CONDS and not ctx.digimon:
+            # round 10c: an option's level range of two conditions ("Level IV or Perfect level": level>=IV & level<=Perfect)
+            # as one row per level, where the row would not fit otherwise (Shishioumaru Bo-591): the copies hold for
+            # disjoint levels, so exactly one of them applies whenever the range does, whatever the operation (a
+            # Digimon's ◎ rows are abilities of their own: not split)
+            for pre in ("", "opp_"):
+                lo = next((c for c in conds if re.fullmatch(rf"{pre}level>=\w+", c)), None)
+                hi = next((c for c in conds if re.fullmatch(rf"{pre}level<=\w+", c)), None)
+                if lo and hi:
+                    rest = [c for c in conds if c not in (lo, hi)]
+                    span = _ORDER[_ORDER.index(lo.split(">=")[1]):_ORDER.index(hi.split("<=")[1]) + 1]
+                    variants = [rest + [f"{pre}level={lv}"] for lv in span]
+                    break
+        for conds in variants:
+            if len(conds) > E.MAX_CONDS:
+                tr.unmodeled.append("too-many-conditions")
+                continue
+            s = h.op + (" if " + " & ".join(conds) if conds else "")
+            if h.when and h.when != ctx.timing:
+                s += f" | when: {h.when}"
+            all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
+            if len(all_costs) > E.MAX_COSTS:
+                tr.unmodeled.append("cost")
+                continue
+            if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
+                tr.unmodeled.append("cost")
+                continue
+            if all_costs:
+                s += " | cost: " + ", ".join(all_costs)
+            if h.limit:
+                s += f" | limit: {h.limit}"
+            elif limits and limits[0] != "phase":
+                s += f" | limit: {limits[0]}"
+            if h.filters:
+                s += " | filter: " + " & ".join(h.filters)
+            if not h.special and ctx.digimon and (h.when or "battle") != "support" \
+                    and not (h.op in _PRINTED_FLAGS and not conds):
+                s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
+            s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
+            if s not in tr.effects or h.further:
+                tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr
 
