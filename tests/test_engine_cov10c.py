@@ -93,3 +93,32 @@ def test_level_range_option_in_battle(level, opp_species, expect):
     both_turn(T, g, fa=0)
     assert f"A AlphaUp {expect} vs B BetaIV 340" in _battle_line(g)
     assert g.card_uses[0, 2] == (1 if expect == 600 else 0)
+
+
+# ---- Flaming Wings St-813: "add 200 to your A attack power (However, if the opponent has the words 'Aquatic' or
+# 'Ice-Snow' in their type, add 600 to your attack power instead of 200)" (translator shapes on existing words) -------
+def test_flaming_wings_record():
+    # "your A attack power" is base+ on attack A (as Steel Drill Bo-46t); the 600 replaces that addition (on attack A):
+    # +400 more under either word, disjoint rows; "At the end of the turn, this card is sent to the Dark Area": limit turn
+    assert DB["St-813"]["modeled"] and DB["St-813"]["effects"] == [
+        "gain(sky) | limit: turn", "gain(flame) | limit: turn", "base+200 if attack=A | limit: turn",
+        "base+400 if attack=A & opp_type~Aquatic | limit: turn",
+        "base+400 if attack=A & opp_type~Ice-Snow & opp_type!=Aquatic | limit: turn"]
+
+
+@pytest.mark.parametrize("opp_bt, opp_species, expect", [
+    ("A", "Beast", 500),  # A attacks with A (C-TYPE-1: the opponent's battle type): 300 + 200, wins against 450
+    ("A", "Aquatic Beast Man", 900),  # 300 + 600
+    ("A", "Ice-Snow", 900),
+    ("B", "Aquatic", 200),  # attack B: the A addition does nothing (200 against Beta's 240)
+])
+def test_flaming_wings_in_battle(opp_bt, opp_species, expect):
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)), DB["St-813"]])
+    b = fill([digi("Beta", bt=opp_bt, atk=(450, 240, 150), species=opp_species)])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert f"A Alpha {expect} vs B Beta" in _battle_line(g)
+    if expect > 200:
+        assert g.card_uses[0, 1] == 1 and 1 in g.ps[0].dark  # used; limit turn: in the Dark Area at the end of the turn

@@ -1269,7 +1269,9 @@ def _every_result(m: re.Match, ctx: _Ctx) -> list:
     return [_Eff(h.op, h.conds + conds, t) for t in ("win", "lose", "draw") for h in heads]
 
 
-def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
+def _opp_type_words(m: re.Match, ctx: _Ctx) -> list | None:
+    if re.search(r"\binstead\b", m.group("a"), re.I):
+        return None  # round 10c: "…, add 600 to your attack power instead of 200" is an _Instead (_instead_alts)
     heads = _action(m.group("a"))
     if not heads or not all(h.op.startswith(_IDEMPOTENT) for h in heads):
         return [_U("condition")]
@@ -1609,6 +1611,15 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
         raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows else None
+    if m := re.fullmatch(r"the opponent has the words ('[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type", t, re.I):
+        # round 10c: "if the opponent has the words 'Aquatic' or 'Ice-Snow' in their type" (Flaming Wings St-813): a word
+        # of the species per alternative, as _opp_type_words, made disjoint (X, then Y & !X) for an addition
+        words = [w.strip() for q in re.findall(r"'([^']+)'", m.group(1)) for w in q.split("/")]
+        if not all(re.fullmatch(r"[A-Za-z\-]+", w) for w in words):
+            return None
+        raw = [[f"opp_type~{w[0].upper() + w[1:]}"] for w in words]  # the printed word ("Ice-Snow")
         rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows else None
     if (m := re.fullmatch(r"(facing .+?),? or (?:when facing )?(an? .+)", t, re.I)) and not re.search(r"\bor\b", m.group(1), re.I):
@@ -2674,6 +2685,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      rf"(?: (?:during|in) which {_THIS} was used)?\.?", _end_of),
     (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) at (?:the )?end of (?:your |the )?(?P<ph>turn)\.?", _end_of),
     (rf"at the end of the (?P<ph>phase) (?:during|in) which {_THIS} was used,? (?:it is sent|send it) to {_DA}\.?", _end_of),
+    # round 10c: "At the end of the turn, this card is sent to the Dark Area." (Flaming Wings St-813)
+    (rf"at the end of the (?P<ph>turn),? {_THIS} is sent to {_DA}\.?", _end_of),
     # "Send this card to the Dark Area after 2 turns" / "After 2 turns, send this card to the Dark Area"
     (rf"(?:send {_THIS} to {_DA} after (?P<n>\d+) turns|after (?P<n2>\d+) turns,? send {_THIS} to {_DA})\.?",
      lambda m, ctx: [_Limit(f"turns({m.group('n') or m.group('n2')})")]),
@@ -2987,7 +3000,8 @@ def _clauses_marked(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-_PAREN_COND = re.compile(r" \(((?:if|when) [^()]*)\)(?=\.|$)", re.I)
+# round 10c: also "(However, if …)" (Flaming Wings St-813)
+_PAREN_COND = re.compile(r" \((?:however,? )?((?:if|when) [^()]*)\)(?=\.|$)", re.I)
 
 
 # sentences that only continue the previous one ("Draw 4 cards … . If any of them are …, you may add
@@ -3161,6 +3175,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             base = [h for h in heads if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
         base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
+        if not base and ins.op == "atk+" and (bb := [h for h in heads if h.op == f"base+{ins.old}"]):
+            # round 10c: "add 200 to your A attack power (However, if …, add 600 to your attack power instead of 200)"
+            # (Flaming Wings St-813): the 600 replaces that addition, on the same attack (base+ if attack=A)
+            base, ins = bb, _Instead(ins.old, ins.new, ins.conds, "base+")
         if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
                                                      for b in base[i + 1:]):
             tr.unmodeled.append("instead")
