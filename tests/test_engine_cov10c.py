@@ -122,3 +122,47 @@ def test_flaming_wings_in_battle(opp_bt, opp_species, expect):
     assert f"A Alpha {expect} vs B Beta" in _battle_line(g)
     if expect > 200:
         assert g.card_uses[0, 1] == 1 and 1 in g.ps[0].dark  # used; limit turn: in the Dark Area at the end of the turn
+
+
+# ---- atk_per_sheet with other filters (translator shapes on round 9b's word): "For every <Digimon> on <side>, add N
+# to your attack power" ------------------------------------------------------------------------------------------------
+PER_SHEET = {  # card: (its row, A's top / Level III / B's top / Level III changes, expected attack of A)
+    # "… Digimon on the opponent's sheet with the ability "flame", add 200": BetaIV has it, Beta not: 200 + 200
+    "St-949": ("atk_per_sheet(200,2) | when: passive | filter: keyword=flame & kind=Digimon",
+               {}, {}, {"keywords": ["flame"]}, {}, 400),
+    # "… Digimon belonging to Deep Savers on the opponent's sheet, add 200": both of B's: 200 + 400
+    "St-963": ("atk_per_sheet(200,2) | when: passive | filter: field=DS & kind=Digimon",
+               {"fields": ["DS"]}, {}, {"fields": ["DS"]}, {"fields": ["DS"]}, 600),
+    # "… Deep Savers on both your and your opponent's sheets (including support Digimon)": AlphaIV and BetaIV: 200 + 400
+    "St-907": ("atk_per_sheet(200,3) | when: passive | filter: field=DS & kind=Digimon",
+               {"fields": ["DS"]}, {}, {"fields": ["DS"]}, {}, 600),
+    # "… Digimon on your sheet that belongs to the 'Warrior Ten', add 200": the Digimon itself counts (as Bo-999)
+    "St-891": ("atk_per_sheet(200,1) | when: passive | filter: group=Warrior Ten & kind=Digimon | special: no",
+               {"group": "Warrior Ten"}, {}, {"group": "Warrior Ten"}, {}, 400),
+    # "… Digimon card with the word 'Beast' in its type, or Hybrid level on your sheet, add 300": a word of the species
+    # (round 4: "Beast Man" has it), the Level III under the box counts: 200 + 600
+    "St-892": ("atk_per_sheet(300,1) | when: passive | filter: type~Beast & kind=Digimon | special: no",
+               {"species": "Beast Man"}, {"species": "Beast"}, {"species": "Beast"}, {}, 800),
+    # "… Digimon on the opponent's sheet with 'Leomon' in its name, add 400"
+    "St-943": ("atk_per_sheet(400,2) | when: passive | filter: name~Leomon & kind=Digimon",
+               {}, {}, {"name": "Grap Leomon"}, {}, 600),
+    # "For every Perfect level Digimon on the opponent's sheet, add 200" (Blitzmon St-705): BetaIV is Level IV: none
+    "St-705": ("atk_per_sheet(200,2) | when: passive | filter: level=Perfect & kind=Digimon | special: no",
+               {}, {}, {}, {}, 200),
+}
+
+
+@pytest.mark.parametrize("number", list(PER_SHEET))
+def test_atk_per_sheet_filters(number):
+    row, a_top, a_l3, b_top, b_l3, expect = PER_SHEET[number]
+    b_top = dict(b_top)
+    assert row in DB[number]["effects"]
+    top = digi("AlphaIV", level="IV", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=[row], **a_top)
+    a = fill([digi("Alpha", bt="A", **a_l3), top])
+    b_name = b_top.pop("name", "BetaIV")
+    b = fill([digi("Beta", bt="B", **b_l3), digi(b_name, level="IV", bt="B", atk=(340, 330, 320), **b_top)])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, top=1, deck=list(range(2, 30)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    assert f"A AlphaIV {expect} vs B {b_name} 340" in _battle_line(g)

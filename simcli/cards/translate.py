@@ -2197,6 +2197,48 @@ def _digimon_only_b(make: Callable[[re.Match], _Eff]) -> _Builder:
     return build
 
 
+# round 10c: the sides of "for every … on <side>, add N to your attack power" (atk_per_sheet's SIDE)
+_SHEET_SIDE = (r"(?P<side>the opponent's sheet|your sheet|(?:both )?your and (?:your )?opponent's sheets?"
+               r"|both (?:players'|sides'|side's) sheets|both sheets)")
+
+
+def _sheet_filter(desc: str) -> tuple[str, ...] | None:
+    """Round 10c: the row filter of a "for every <desc> on <side>" count of Digimon (atk_per_sheet), else None.
+
+    One printed property of a Digimon (level, ability keyword, a text of the name or a word of the type, field, group,
+    whole species), with ``kind=Digimon`` (a card a ``place`` cost put in a support box may be an option); a
+    ", or Hybrid level" alternative is dropped (never in play, DM-DECK-3)."""
+    d = re.sub(r",? or (?:is )?(?:a )?hybrid level(?: digimon)?", "", desc.strip(), flags=re.I).strip()
+    dg = r"digimon(?: cards?)?"
+    if m := re.fullmatch(rf"(perfect|ultimate|level iii|level iv)(?: level)? {dg}", d, re.I):
+        return (f"level={_LEVEL_WORDS[m.group(1).lower().split()[-1]]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) the ability {_KW}", d, re.I):
+        return (f"keyword={_kw(m.group(1))}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) '([A-Za-z\-]+)' in its name", d, re.I):
+        return (f"name~{m.group(1)}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) (?:the word )?'([A-Za-z\-]+)' in its type", d, re.I):
+        return (f"type~{m.group(1)}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:that belongs?|belonging) to {_FIELD_RE}", d, re.I):
+        return (f"field={_FIELDS[m.group(1).lower()]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:that belongs?|belonging) to the '{_GROUP_RE}'", d, re.I):
+        return (f"group={_GROUPS[m.group(1).lower()]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{_SPECIES} type {dg}", d):
+        return (f"species={m.group(1)}", "kind=Digimon")
+    return None
+
+
+def _per_sheet(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 10c: "For every <Digimon> on <side>, add N to your attack power": atk_per_sheet (round 9b's word, a passive
+    row of a Digimon) with the filter of _sheet_filter; an option's, or a description it does not know: None (the
+    other rules, or the clause's label as before)."""
+    f = _sheet_filter(m.group("d") + (m.group("d2") or "")) if ctx.digimon else None
+    if f is None:
+        return None
+    sd = m.group("side").lower()
+    side = 2 if sd.startswith("the opponent") else 1 if sd == "your sheet" else 3
+    return [_Eff(f"atk_per_sheet({m.group('n')},{side})", when="passive", filters=f)]
+
+
 def _digimon_only(*effs: _Eff) -> _Builder:
     """A printed property of a Digimon card (an option with this wording is left unmodeled)."""
     def build(m: re.Match, ctx: _Ctx) -> list:
@@ -2588,6 +2630,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" add (?P<n>\d+) to your attack power\.?",
      _digimon_only_b(lambda m: _Eff(f"atk_per_sheet({m.group('n')},{2 if m.group('side').startswith('the') else 3})",
                                     when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
+    # round 10c: the same count of Digimon of another property ("For every Perfect level Digimon on the opponent's sheet",
+    # "… Digimon on the opponent's sheet with the ability "flame"", "… Reptile type Digimon on your and your opponent's
+    # sheet", "… belonging to Deep Savers on your sheet (including support Digimon)": the sheet holds the support box)
+    (rf"for every (?P<d>(?:(?!\bon\b).)+?) on {_SHEET_SIDE}(?P<d2> (?:with|that has|that belongs|belonging) [^,]+)?,"
+     r" add (?P<n>\d+) to your attack power(?: \(including support digimon\))?\.?", _per_sheet),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
     # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)
