@@ -146,6 +146,14 @@ PER_SHEET = {  # card: (its row, A's top / Level III / B's top / Level III chang
     # "… Digimon on the opponent's sheet with 'Leomon' in its name, add 400"
     "St-943": ("atk_per_sheet(400,2) | when: passive | filter: name~Leomon & kind=Digimon",
                {}, {}, {"name": "Grap Leomon"}, {}, 600),
+    # "For every Gladimon or Maildramon on your sheet, add 250 (including Support Digimon)": one row per name, the
+    # counts add up (a Gladimon Level III under the box): 200 + 250
+    "St-855": ("atk_per_sheet(250,1) | when: passive | filter: name=Maildramon & kind=Digimon",
+               {}, {"name": "Gladimon"}, {}, {}, 450),
+    # "For every Insect type Digimon on both players' sheets, add 200 (including Support Digimon)": the whole species
+    # (round 4: "Insect" is not "Insect Man"… here both are "Insect"): 200 + 400
+    "St-882": ("atk_per_sheet(200,3) | when: passive | filter: species=Insect & kind=Digimon",
+               {"species": "Insect"}, {}, {"species": "Insect"}, {"species": "Dragon Insect"}, 600),
     # "For every Perfect level Digimon on the opponent's sheet, add 200" (Blitzmon St-705): BetaIV is Level IV: none
     "St-705": ("atk_per_sheet(200,2) | when: passive | filter: level=Perfect & kind=Digimon | special: no",
                {}, {}, {}, {}, 200),
@@ -155,10 +163,11 @@ PER_SHEET = {  # card: (its row, A's top / Level III / B's top / Level III chang
 @pytest.mark.parametrize("number", list(PER_SHEET))
 def test_atk_per_sheet_filters(number):
     row, a_top, a_l3, b_top, b_l3, expect = PER_SHEET[number]
-    b_top = dict(b_top)
+    b_top, a_l3 = dict(b_top), dict(a_l3)
     assert row in DB[number]["effects"]
-    top = digi("AlphaIV", level="IV", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=[row], **a_top)
-    a = fill([digi("Alpha", bt="A", **a_l3), top])
+    rows = [e for e in DB[number]["effects"] if e.startswith("atk_per_sheet")]  # every row of the count (St-855: two)
+    top = digi("AlphaIV", level="IV", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=rows, **a_top)
+    a = fill([digi(a_l3.pop("name", "Alpha"), bt="A", **a_l3), top])
     b_name = b_top.pop("name", "BetaIV")
     b = fill([digi("Beta", bt="B", **b_l3), digi(b_name, level="IV", bt="B", atk=(340, 330, 320), **b_top)])
     T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))

@@ -2202,6 +2202,20 @@ _SHEET_SIDE = (r"(?P<side>the opponent's sheet|your sheet|(?:both )?your and (?:
                r"|both (?:players'|sides'|side's) sheets|both sheets)")
 
 
+_SHEET_NAME = r"(?-i:[A-Z])[A-Za-z\-]*(?: (?-i:[A-Z])[A-Za-z\-]*)*mon"  # "Fla Wizarmon"
+
+
+def _sheet_filters(desc: str) -> list[tuple[str, ...]] | None:
+    """Round 10c: the row filters of a "for every <desc> on <side>" count (atk_per_sheet), one row each, else None:
+    _sheet_filter, or names ("Wizarmon, Fla Wizarmon, or Sorcerimon": one row per name, disjoint, so the counts add
+    up to the count of the alternatives)."""
+    d = re.sub(r",? or (?:is )?(?:a )?hybrid level(?: digimon)?", "", desc.strip(), flags=re.I).strip()
+    if re.fullmatch(rf"{_SHEET_NAME}(?:, {_SHEET_NAME})*,? or {_SHEET_NAME}", d):
+        return [(f"name={n.strip()}", "kind=Digimon") for n in re.split(r",? or |, ", d)]
+    f = _sheet_filter(d)
+    return [f] if f else None
+
+
 def _sheet_filter(desc: str) -> tuple[str, ...] | None:
     """Round 10c: the row filter of a "for every <desc> on <side>" count of Digimon (atk_per_sheet), else None.
 
@@ -2222,7 +2236,7 @@ def _sheet_filter(desc: str) -> tuple[str, ...] | None:
         return (f"field={_FIELDS[m.group(1).lower()]}", "kind=Digimon")
     if m := re.fullmatch(rf"{dg} (?:that belongs?|belonging) to the '{_GROUP_RE}'", d, re.I):
         return (f"group={_GROUPS[m.group(1).lower()]}", "kind=Digimon")
-    if m := re.fullmatch(rf"{_SPECIES} type {dg}", d):
+    if m := re.fullmatch(rf"{_SPECIES} type {dg}", d, re.I):  # (_SPECIES keeps its capitals case-sensitive)
         return (f"species={m.group(1)}", "kind=Digimon")
     return None
 
@@ -2231,12 +2245,12 @@ def _per_sheet(m: re.Match, ctx: _Ctx) -> list | None:
     """Round 10c: "For every <Digimon> on <side>, add N to your attack power": atk_per_sheet (round 9b's word, a passive
     row of a Digimon) with the filter of _sheet_filter; an option's, or a description it does not know: None (the
     other rules, or the clause's label as before)."""
-    f = _sheet_filter(m.group("d") + (m.group("d2") or "")) if ctx.digimon else None
-    if f is None:
+    fs = _sheet_filters(m.group("d") + (m.group("d2") or "")) if ctx.digimon else None
+    if not fs:
         return None
     sd = m.group("side").lower()
     side = 2 if sd.startswith("the opponent") else 1 if sd == "your sheet" else 3
-    return [_Eff(f"atk_per_sheet({m.group('n')},{side})", when="passive", filters=f)]
+    return [_Eff(f"atk_per_sheet({m.group('n')},{side})", when="passive", filters=f) for f in fs]
 
 
 def _digimon_only(*effs: _Eff) -> _Builder:
@@ -2632,8 +2646,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
                                     when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
     # round 10c: the same count of Digimon of another property ("For every Perfect level Digimon on the opponent's sheet",
     # "… Digimon on the opponent's sheet with the ability "flame"", "… Reptile type Digimon on your and your opponent's
-    # sheet", "… belonging to Deep Savers on your sheet (including support Digimon)": the sheet holds the support box)
-    (rf"for every (?P<d>(?:(?!\bon\b).)+?) on {_SHEET_SIDE}(?P<d2> (?:with|that has|that belongs|belonging) [^,]+)?,"
+    # sheet", "… belonging to Deep Savers on your sheet (including support Digimon)": the sheet holds the support box;
+    # "During battle, …" a passive row as elsewhere)
+    (rf"(?:during (?:the )?battle,? )?for every (?P<d>(?:(?!\bon\b).)+?) on {_SHEET_SIDE}(?P<d2> (?:with|that has|that belongs|belonging) [^,]+)?,"
      r" add (?P<n>\d+) to your attack power(?: \(including support digimon\))?\.?", _per_sheet),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
