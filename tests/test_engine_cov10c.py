@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from simcli.cards.db import load_db
+from simcli.engine import enums as E
 from test_engine_helpers import both_turn, place, scenario
 from test_engine_rules import digi, fill
 
@@ -175,3 +176,48 @@ def test_atk_per_sheet_filters(number):
     place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
     both_turn(T, g, fa=0)
     assert f"A AlphaIV {expect} vs B {b_name} 340" in _battle_line(g)
+
+
+# ---- opp_per_discard_if (OP 83): "For every Digimon card you discard from your hand, reduce the opponent's attack power
+# by 30" (Archelomon Bo-291, Depthmon Bo-294, Orcamon Bo-317; Waru Monzaemon St-368 "(3 cards max)", Diatrymon Bo-1189
+# with a field) -----------------------------------------------------------------------------------------------------
+def test_opp_per_discard_records():
+    assert DB["Bo-291"]["effects"] == ["opp_per_discard_if(30) | filter: kind=Digimon"] and DB["Bo-291"]["modeled"]
+    assert DB["St-368"]["effects"] == ["opp_per_discard_if(60,3) | filter: kind=Digimon"] and DB["St-368"]["modeled"]
+    assert "opp_per_discard_if(200) | filter: kind=Digimon & field=WG" in DB["Bo-1189"]["effects"]
+
+
+def _opp_per_turn(row, hand_cards, opp_effects=(), opp_atk=(250, 240, 230)):
+    """A: AlphaIV (the ◎ row, 200 with B) over Alpha, `hand_cards` (cards 2..) on top of its Net Ocean (drawn in
+    Preparation, after its discard step); B: BetaIV (opp_atk; it attacks with A's battle type A) over Beta."""
+    top = digi("AlphaIV", level="IV", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=[row])
+    a = fill([digi("Alpha", bt="A"), top] + list(hand_cards))
+    b = fill([digi("Beta", bt="B"), digi("BetaIV", level="IV", bt="B", atk=opp_atk, effects=list(opp_effects))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    n = len(hand_cards)
+    place(g, 0, l3=0, top=1, deck=list(range(2 + n, 30)) + list(range(1 + n, 1, -1)))
+    place(g, 1, l3=0, top=1, deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+GAMMAS = [digi(f"Gamma{i}", bt="C") for i in range(3)]
+
+
+def test_opp_per_discard_lowers_the_opponents_attack():
+    # A attacks with B (200), BetaIV with A's battle type A (250): greedy discards the fewest Digimon cards that win
+    # (rule C-CALC-1: additions after the base): two, 250 − 60 = 190 (the option and the fillers are not Digimon cards)
+    g = _opp_per_turn("opp_per_discard_if(30) | filter: kind=Digimon", GAMMAS + [DB["St-59"]])
+    a = g.ps[0]
+    assert "A AlphaIV 200 vs B BetaIV 190" in _battle_line(g) and g.battles[-1] == E.BR_FIRST
+    assert sorted(c for c in (2, 3, 4, 5) if c in a.dark) == [2, 3] and 5 in a.hand
+
+
+@pytest.mark.parametrize("row, opp_effects, expect", [
+    ("opp_per_discard_if(30,1) | filter: kind=Digimon", (), 250),  # at most one card: 220 cannot lose to 200: none spent
+    ("opp_per_discard_if(30) | filter: kind=Digimon & field=WG", (), 250),  # no Wind Guardians card in the hand
+    ("opp_per_discard_if(30) | filter: kind=Digimon", ("immune_mod | when: passive",), 250),  # its attack cannot change
+])
+def test_opp_per_discard_limits(row, opp_effects, expect):
+    g = _opp_per_turn(row, GAMMAS, opp_effects=opp_effects)
+    assert f"A AlphaIV 200 vs B BetaIV {expect}" in _battle_line(g) and not [c for c in (2, 3, 4) if c in g.ps[0].dark]

@@ -43,6 +43,7 @@ One effect per string::
               | per_discard_digimon(N[,M]) the same, counting Digimon cards only
               | per_mill(N[,M])            send up to M cards from the deck top to the Dark Area, atk+N each
               | per_discard_if(N[,M])      per_discard counting only hand cards matching the row filter
+              | opp_per_discard_if(N[,M])  (round 10c) the same, the opponent's attack −N per card discarded
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
               | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
               | opp_clear(N)               send up to N (0: every) face-up cards in the opponent's option
@@ -261,6 +262,7 @@ _OP_PER = {
     "per_discard_digimon": E.OP_PER_DISCARD_DIGIMON,
     "per_mill": E.OP_PER_MILL,
     "per_discard_if": E.OP_PER_DISCARD_IF,
+    "opp_per_discard_if": E.OP_OPP_PER_DISCARD_IF,  # round 10c
 }
 _OP_CALL = {
     "damage": E.OP_DAMAGE,
@@ -322,7 +324,7 @@ _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "disca
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind

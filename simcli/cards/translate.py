@@ -987,6 +987,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"for (?:every|each) (?P<d>.+?) (?:that )?you discard from your hand(?P<d2> (?:with|that has|containing) [^,]+?)?,?"
          r" add (?P<n>\d+) (?:to )?your attack power"
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_discard_desc),
+        # round 10c: "For every Digimon card you discard from your hand, reduce the opponent's attack power by 30" (Archelomon
+        # Bo-291), "… lower the opponent's attack power by 60 (3 cards max)" (Waru Monzaemon St-368), "… belonging to Wind
+        # Guardians that you discard …, you may lower …" (Diatrymon Bo-1189): opp_per_discard_if with the row filter
+        (r"(?:during (?:the )?battle, )?for (?:every|each) (?P<d>.+?) (?:that )?you discard from your hand,? (?:you may )?"
+         r"(?:reduce|lower) the opponent's attack power by (?P<n>\d+)(?: \((?P<mx>\d+) cards? max\))?", _opp_per_discard),
         # "discard one Digimon card from your hand and double your attack power (1 card max)"
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?:(?P<mul>double|triple) your attack power"
          r"|add (?P<add>\d+) to your attack power) \((?P<mx>\d+) cards? max\)", _discard_and),
@@ -1227,6 +1232,15 @@ def _per_discard_desc(m: re.Match) -> list[_Eff]:
         raise _Fail("per-count")
     op = f"per_discard_if({m.group('n')}{',' + mx if mx else ''})"
     return [_Eff(op, filters=tuple(f)) for f in alts]
+
+
+def _opp_per_discard(m: re.Match) -> list[_Eff]:
+    """Round 10c: opp_per_discard_if(N[,M]) | filter: … (one description, one row: its count is the player's)."""
+    alts = _card_filter_alts(m.group("d"))
+    if not alts or len(alts) > 1:
+        raise _Fail("per-count")
+    mx = m.group("mx")
+    return [_Eff(f"opp_per_discard_if({m.group('n')}{',' + mx if mx else ''})", filters=tuple(alts[0]))]
 
 
 def _opp_clear(m: re.Match) -> list[_Eff]:
@@ -1492,7 +1506,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             raise _Fail("condition")
         s, times, choice = m.group(1), _num(m.group(2)), True
     heads = _action(s)
-    if times > 1 and heads is not None and any(h.op.startswith("per_") for h in heads):
+    if times > 1 and heads is not None and any(h.op.startswith(("per_", "opp_per_")) for h in heads):
         raise _Fail("per-count")
     if heads is None and not when and (m := re.fullmatch(r"(.*?),? (?:when|if) you (win|lose) (?:the|a|this) battle", s, re.I)):
         heads = _action(m.group(1))  # "regain 20 of your points when you win the battle"
@@ -1521,7 +1535,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # a Digimon's automatic ability: "During battle, when …, add 100" holds while it battles;
         # abilities phrased as a choice ("you may", "you can", "only once") are used in a window.
         # (a paid ability is always a choice)
-        when = "passive" if not choice and not any(h.costs or h.op.startswith("per_") for h in heads) and (
+        when = "passive" if not choice and not any(h.costs or h.op.startswith(("per_", "opp_per_")) for h in heads) and (
             during_battle or conds or alts or any(h.conds for h in heads) or _is_static(heads)) else ""
     if ctx.digimon and when == "win" and all(h.op.startswith("lost") for h in heads):
         # "when you win, add 30 to the opponent's lost points": a lost*/lost+ modifier applies exactly

@@ -243,7 +243,7 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: lost_to_hand / keep_slot are an option's rows only")
         if int(row[E.E_LIMIT]) == E.L_LEAVE_AT and (c.get("kind") != "Digimon" or tm != E.T_BATTLE or op not in (
-                E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF)):
+                E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF)):
             # the engines read it when a ◎ ability is used with a per_* count
             raise TableError(f"{c['number']} {c['name']}: {text!r}: leave_at is the limit of a Digimon's per_* ◎ row only")
         rows.append(row)
