@@ -231,7 +231,11 @@ OP_BASE_A = 73
 # which this card is used, both you and the opponent cannot regain points. This includes the points regained when
 # evolving into an Ultimate level", St-103)
 OP_NO_HEAL = 74
-N_OPS = 75
+# round 10c (opcodes 83-86 are this round's; the lead compacts the numbers at the merge): per_discard_if aimed at the
+# opponent: the player discards up to M (0: any) hand cards matching the row filter, the opponent's attack −= arg each
+# ("For every Digimon card you discard from your hand, reduce the opponent's attack power by 30", Archelomon Bo-291)
+OP_OPP_PER_DISCARD_IF = 83
+N_OPS = 84
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -43,6 +43,7 @@ One effect per string::
               | per_discard_digimon(N[,M]) the same, counting Digimon cards only
               | per_mill(N[,M])            send up to M cards from the deck top to the Dark Area, atk+N each
               | per_discard_if(N[,M])      per_discard counting only hand cards matching the row filter
+              | opp_per_discard_if(N[,M])  (round 10c) the same, the opponent's attack −N per card discarded
               | opp_slots_clear            send every card in the opponent's option slots to the Dark Area
               | opp_slots_clear(up|down)   … only its face-up (active) / face-down cards
               | opp_clear(N)               send up to N (0: every) face-up cards in the opponent's option
@@ -144,6 +145,9 @@ One effect per string::
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
+              | opp_voider                 (round 10c) the opponent's Digimon has the ability 'The opponent loses
+                                           its special abilities' in its ability box (database voids_abilities),
+                                           and its abilities are not void: opp_keyword= on a token of its own
               (OP2 is one of = != >= <= > <; LEVEL is III, IV, Perfect or Ultimate)
     FILTER   := name=NAME | name~TEXT | type~WORD | species=S | field=F | attr=A | level=LEVEL | frame=COLOUR
               | group=G | kind=Digimon|Option | optype=Program|Item|Field | keyword=WORD
@@ -262,6 +266,7 @@ _OP_PER = {
     "per_discard_digimon": E.OP_PER_DISCARD_DIGIMON,
     "per_mill": E.OP_PER_MILL,
     "per_discard_if": E.OP_PER_DISCARD_IF,
+    "opp_per_discard_if": E.OP_OPP_PER_DISCARD_IF,  # round 10c
 }
 _OP_CALL = {
     "damage": E.OP_DAMAGE,
@@ -316,13 +321,14 @@ _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_S
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR,
+              "opp_voider": E.C_OPP_KEYWORD}  # round 10c: opp_keyword= on the token VOIDER_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -704,6 +710,11 @@ class Vocab:
         return self.texts.index(t)
 
 
+# round 10c: the keyword token of a Digimon with the ability "The opponent loses its special abilities" (database
+# voids_abilities; tables add it to the card's keywords; condition opp_voider).  A word never starts with "=".
+VOIDER_TOKEN = "=void_abilities"
+
+
 def species_tokens(species: str | None) -> list[str]:
     """The whole-species tokens of a card's species ("Mythical Beast/Holy Beast" names two species):
     ``species=X`` matches a card with the token of X among its words (the ``type~`` words never
@@ -769,6 +780,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         if c.kind in _COND_FLAG:
             kind = _COND_FLAG[c.kind]
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
+            if c.kind == "opp_voider":
+                value = vocab.code("word", VOIDER_TOKEN)
         elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)

@@ -126,8 +126,17 @@ def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dic
         )
         if level != "III" and is_armor(row["Evo/Activation"]):  # round 9b: only on the Armor forms (other records unchanged)
             card["armor_evolution"] = True
+        if _VOIDER.search(row["Abilities"] or ""):  # round 10c: only on those Digimon (other records unchanged)
+            card["voids_abilities"] = True
     card["modeled"] = not card["unmodeled"]
     return card
+
+
+# round 10c: a Digimon with the ability "The opponent loses its special abilities" (its whole text, or its first part:
+# "…, and their attack power is reduced by 50", "(including support Digimon)"): an ability that begins so, never
+# a conditional one ("When your points are 40 and below, the opponent loses …") or one on some levels or frames only
+_VOIDER = re.compile(r"(?:^|\(O\)|\(N\)|[.;]\s)\s*the opponent(?: digimon|'s digimon)? loses (?:its|their) special abilities"
+                     r"(?=[.,;(\s]|$)", re.IGNORECASE)
 
 
 def import_dir(directory: Path) -> dict:

@@ -376,6 +376,11 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
         # column begins "Armor Evolution", the database's armor_evolution)
         (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
+        # round 10c: "facing a Digimon with (the ability) 'The opponent loses its special abilities' (in their abilities
+        # box)" (Pile Volcamon, Griffomon): the printed ability (database voids_abilities), none while the opponent's
+        # abilities are void ("its ability box becomes blank", seed 003 §3.5)
+        (r"facing (?:a |an )?digimon with (?:the ability )?['\"]the opponent loses its special abilities['\"]"
+         r"(?: in their abilities box)?", lambda m: ["opp_voider"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"
@@ -982,6 +987,11 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"for (?:every|each) (?P<d>.+?) (?:that )?you discard from your hand(?P<d2> (?:with|that has|containing) [^,]+?)?,?"
          r" add (?P<n>\d+) (?:to )?your attack power"
          r"(?: \((?P<mx>\d+) cards? max\))?", _per_discard_desc),
+        # round 10c: "For every Digimon card you discard from your hand, reduce the opponent's attack power by 30" (Archelomon
+        # Bo-291), "… lower the opponent's attack power by 60 (3 cards max)" (Waru Monzaemon St-368), "… belonging to Wind
+        # Guardians that you discard …, you may lower …" (Diatrymon Bo-1189): opp_per_discard_if with the row filter
+        (r"(?:during (?:the )?battle, )?for (?:every|each) (?P<d>.+?) (?:that )?you discard from your hand,? (?:you may )?"
+         r"(?:reduce|lower) the opponent's attack power by (?P<n>\d+)(?: \((?P<mx>\d+) cards? max\))?", _opp_per_discard),
         # "discard one Digimon card from your hand and double your attack power (1 card max)"
         (rf"discard (?P<k>{_N}) (?P<w>digimon card|card)s? from your hand,? and (?:(?P<mul>double|triple) your attack power"
          r"|add (?P<add>\d+) to your attack power) \((?P<mx>\d+) cards? max\)", _discard_and),
@@ -1243,6 +1253,15 @@ def _per_discard_desc(m: re.Match) -> list[_Eff]:
     return [_Eff(op, filters=tuple(f)) for f in alts]
 
 
+def _opp_per_discard(m: re.Match) -> list[_Eff]:
+    """Round 10c: opp_per_discard_if(N[,M]) | filter: … (one description, one row: its count is the player's)."""
+    alts = _card_filter_alts(m.group("d"))
+    if not alts or len(alts) > 1:
+        raise _Fail("per-count")
+    mx = m.group("mx")
+    return [_Eff(f"opp_per_discard_if({m.group('n')}{',' + mx if mx else ''})", filters=tuple(alts[0]))]
+
+
 def _opp_clear(m: re.Match) -> list[_Eff]:
     n = {"one": 1, "two": 2, "up to two": 2}.get(m.group("n").lower(), 0)  # "all": 0, every matching card
     filters = []
@@ -1283,7 +1302,9 @@ def _every_result(m: re.Match, ctx: _Ctx) -> list:
     return [_Eff(h.op, h.conds + conds, t) for t in ("win", "lose", "draw") for h in heads]
 
 
-def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
+def _opp_type_words(m: re.Match, ctx: _Ctx) -> list | None:
+    if re.search(r"\binstead\b", m.group("a"), re.I):
+        return None  # round 10c: "…, add 600 to your attack power instead of 200" is an _Instead (_instead_alts)
     heads = _action(m.group("a"))
     if not heads or not all(h.op.startswith(_IDEMPOTENT) for h in heads):
         return [_U("condition")]
@@ -1504,7 +1525,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
             raise _Fail("condition")
         s, times, choice = m.group(1), _num(m.group(2)), True
     heads = _action(s)
-    if times > 1 and heads is not None and any(h.op.startswith("per_") for h in heads):
+    if times > 1 and heads is not None and any(h.op.startswith(("per_", "opp_per_")) for h in heads):
         raise _Fail("per-count")
     if heads is None and not when and (m := re.fullmatch(r"(.*?),? (?:when|if) you (win|lose) (?:the|a|this) battle", s, re.I)):
         heads = _action(m.group(1))  # "regain 20 of your points when you win the battle"
@@ -1533,7 +1554,7 @@ def _effect_sentence(s: str, ctx: _Ctx) -> list | None:
         # a Digimon's automatic ability: "During battle, when …, add 100" holds while it battles;
         # abilities phrased as a choice ("you may", "you can", "only once") are used in a window.
         # (a paid ability is always a choice)
-        when = "passive" if not choice and not any(h.costs or h.op.startswith("per_") for h in heads) and (
+        when = "passive" if not choice and not any(h.costs or h.op.startswith(("per_", "opp_per_")) for h in heads) and (
             during_battle or conds or alts or any(h.conds for h in heads) or _is_static(heads)) else ""
     if ctx.digimon and when == "win" and all(h.op.startswith("lost") for h in heads):
         # "when you win, add 30 to the opponent's lost points": a lost*/lost+ modifier applies exactly
@@ -1623,6 +1644,15 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
         raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows else None
+    if m := re.fullmatch(r"the opponent has the words ('[^']+'(?:, '[^']+')*,? or '[^']+') in (?:its|their) type", t, re.I):
+        # round 10c: "if the opponent has the words 'Aquatic' or 'Ice-Snow' in their type" (Flaming Wings St-813): a word
+        # of the species per alternative, as _opp_type_words, made disjoint (X, then Y & !X) for an addition
+        words = [w.strip() for q in re.findall(r"'([^']+)'", m.group(1)) for w in q.split("/")]
+        if not all(re.fullmatch(r"[A-Za-z\-]+", w) for w in words):
+            return None
+        raw = [[f"opp_type~{w[0].upper() + w[1:]}"] for w in words]  # the printed word ("Ice-Snow")
         rows = _or_rows(raw) if disjoint else raw
         return [tuple(r) for r in rows] if rows else None
     if (m := re.fullmatch(r"(facing .+?),? or (?:when facing )?(an? .+)", t, re.I)) and not re.search(r"\bor\b", m.group(1), re.I):
@@ -2203,6 +2233,62 @@ def _digimon_only_b(make: Callable[[re.Match], _Eff]) -> _Builder:
     return build
 
 
+# round 10c: the sides of "for every … on <side>, add N to your attack power" (atk_per_sheet's SIDE)
+_SHEET_SIDE = (r"(?P<side>the opponent's sheet|your sheet|(?:both )?your and (?:your )?opponent's sheets?"
+               r"|both (?:players'|sides'|side's) sheets|both sheets)")
+
+
+_SHEET_NAME = r"(?-i:[A-Z])[A-Za-z\-]*(?: (?-i:[A-Z])[A-Za-z\-]*)*mon"  # "Fla Wizarmon"
+
+
+def _sheet_filters(desc: str) -> list[tuple[str, ...]] | None:
+    """Round 10c: the row filters of a "for every <desc> on <side>" count (atk_per_sheet), one row each, else None:
+    _sheet_filter, or names ("Wizarmon, Fla Wizarmon, or Sorcerimon": one row per name, disjoint, so the counts add
+    up to the count of the alternatives)."""
+    d = re.sub(r",? or (?:is )?(?:a )?hybrid level(?: digimon)?", "", desc.strip(), flags=re.I).strip()
+    if re.fullmatch(rf"{_SHEET_NAME}(?:, {_SHEET_NAME})*,? or {_SHEET_NAME}", d):
+        return [(f"name={n.strip()}", "kind=Digimon") for n in re.split(r",? or |, ", d)]
+    f = _sheet_filter(d)
+    return [f] if f else None
+
+
+def _sheet_filter(desc: str) -> tuple[str, ...] | None:
+    """Round 10c: the row filter of a "for every <desc> on <side>" count of Digimon (atk_per_sheet), else None.
+
+    One printed property of a Digimon (level, ability keyword, a text of the name or a word of the type, field, group,
+    whole species), with ``kind=Digimon`` (a card a ``place`` cost put in a support box may be an option); a
+    ", or Hybrid level" alternative is dropped (never in play, DM-DECK-3)."""
+    d = re.sub(r",? or (?:is )?(?:a )?hybrid level(?: digimon)?", "", desc.strip(), flags=re.I).strip()
+    dg = r"digimon(?: cards?)?"
+    if m := re.fullmatch(rf"(perfect|ultimate|level iii|level iv)(?: level)? {dg}", d, re.I):
+        return (f"level={_LEVEL_WORDS[m.group(1).lower().split()[-1]]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) the ability {_KW}", d, re.I):
+        return (f"keyword={_kw(m.group(1))}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) '([A-Za-z\-]+)' in its name", d, re.I):
+        return (f"name~{m.group(1)}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:with|that has) (?:the word )?'([A-Za-z\-]+)' in its type", d, re.I):
+        return (f"type~{m.group(1)}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:that belongs?|belonging) to {_FIELD_RE}", d, re.I):
+        return (f"field={_FIELDS[m.group(1).lower()]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{dg} (?:that belongs?|belonging) to the '{_GROUP_RE}'", d, re.I):
+        return (f"group={_GROUPS[m.group(1).lower()]}", "kind=Digimon")
+    if m := re.fullmatch(rf"{_SPECIES} type {dg}", d, re.I):  # (_SPECIES keeps its capitals case-sensitive)
+        return (f"species={m.group(1)}", "kind=Digimon")
+    return None
+
+
+def _per_sheet(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 10c: "For every <Digimon> on <side>, add N to your attack power": atk_per_sheet (round 9b's word, a passive
+    row of a Digimon) with the filter of _sheet_filter; an option's, or a description it does not know: None (the
+    other rules, or the clause's label as before)."""
+    fs = _sheet_filters(m.group("d") + (m.group("d2") or "")) if ctx.digimon else None
+    if not fs:
+        return None
+    sd = m.group("side").lower()
+    side = 2 if sd.startswith("the opponent") else 1 if sd == "your sheet" else 3
+    return [_Eff(f"atk_per_sheet({m.group('n')},{side})", when="passive", filters=f) for f in fs]
+
+
 def _digimon_only(*effs: _Eff) -> _Builder:
     """A printed property of a Digimon card (an option with this wording is left unmodeled)."""
     def build(m: re.Match, ctx: _Ctx) -> list:
@@ -2594,6 +2680,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" add (?P<n>\d+) to your attack power\.?",
      _digimon_only_b(lambda m: _Eff(f"atk_per_sheet({m.group('n')},{2 if m.group('side').startswith('the') else 3})",
                                     when="passive", filters=(f"frame={m.group('f').title()}", "kind=Digimon")))),
+    # round 10c: the same count of Digimon of another property ("For every Perfect level Digimon on the opponent's sheet",
+    # "… Digimon on the opponent's sheet with the ability "flame"", "… Reptile type Digimon on your and your opponent's
+    # sheet", "… belonging to Deep Savers on your sheet (including support Digimon)": the sheet holds the support box;
+    # "During battle, …" a passive row as elsewhere)
+    (rf"(?:during (?:the )?battle,? )?for every (?P<d>(?:(?!\bon\b).)+?) on {_SHEET_SIDE}(?P<d2> (?:with|that has|that belongs|belonging) [^,]+)?,"
+     r" add (?P<n>\d+) to your attack power(?: \(including support digimon\))?\.?", _per_sheet),
     # headline cards (issue 9): "During battle, you may discard 1-6 cards from your Net Ocean, and for every card
     # discarded, add 200 to your attack power (when you use this ability to discard 5 or more cards, send this card to
     # the Dark Area at the end of the turn)" (Spinomon Bo-1201): the player's count, the rider as limit leave_at(K)
@@ -2691,6 +2783,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      rf"(?: (?:during|in) which {_THIS} was used)?\.?", _end_of),
     (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) at (?:the )?end of (?:your |the )?(?P<ph>turn)\.?", _end_of),
     (rf"at the end of the (?P<ph>phase) (?:during|in) which {_THIS} was used,? (?:it is sent|send it) to {_DA}\.?", _end_of),
+    # round 10c: "At the end of the turn, this card is sent to the Dark Area." (Flaming Wings St-813)
+    (rf"at the end of the (?P<ph>turn),? {_THIS} is sent to {_DA}\.?", _end_of),
     # "Send this card to the Dark Area after 2 turns" / "After 2 turns, send this card to the Dark Area"
     (rf"(?:send {_THIS} to {_DA} after (?P<n>\d+) turns|after (?P<n2>\d+) turns,? send {_THIS} to {_DA})\.?",
      lambda m, ctx: [_Limit(f"turns({m.group('n') or m.group('n2')})")]),
@@ -3021,7 +3115,8 @@ def _clauses_marked(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-_PAREN_COND = re.compile(r" \(((?:if|when) [^()]*)\)(?=\.|$)", re.I)
+# round 10c: also "(However, if …)" (Flaming Wings St-813)
+_PAREN_COND = re.compile(r" \((?:however,? )?((?:if|when) [^()]*)\)(?=\.|$)", re.I)
 
 
 # sentences that only continue the previous one ("Draw 4 cards … . If any of them are …, you may add
@@ -3195,6 +3290,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             base = [h for h in heads if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
         base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
+        if not base and ins.op == "atk+" and (bb := [h for h in heads if h.op == f"base+{ins.old}"]):
+            # round 10c: "add 200 to your A attack power (However, if …, add 600 to your attack power instead of 200)"
+            # (Flaming Wings St-813): the 600 replaces that addition, on the same attack (base+ if attack=A)
+            base, ins = bb, _Instead(ins.old, ins.new, ins.conds, "base+")
         if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
                                                      for b in base[i + 1:]):
             tr.unmodeled.append("instead")
@@ -3322,33 +3421,48 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             conds = [c for c in conds if not ((m := re.fullmatch(r"(opp_)?level!=(\w+)", c))
                                               and any(re.fullmatch(rf"{m.group(1) or ''}level=(?!{m.group(2)}$)\w+", d)
                                                       for d in conds))]
-        if len(conds) > E.MAX_CONDS:
-            tr.unmodeled.append("too-many-conditions")
-            continue
-        s = h.op + (" if " + " & ".join(conds) if conds else "")
-        if h.when and h.when != ctx.timing:
-            s += f" | when: {h.when}"
-        all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
-        if len(all_costs) > E.MAX_COSTS:
-            tr.unmodeled.append("cost")
-            continue
-        if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
-            tr.unmodeled.append("cost")
-            continue
-        if all_costs:
-            s += " | cost: " + ", ".join(all_costs)
-        if h.limit:
-            s += f" | limit: {h.limit}"
-        elif limits and limits[0] != "phase":
-            s += f" | limit: {limits[0]}"
-        if h.filters:
-            s += " | filter: " + " & ".join(h.filters)
-        if not h.special and ctx.digimon and (h.when or "battle") != "support" \
-                and not (h.op in _PRINTED_FLAGS and not conds):
-            s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
-        s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
-        if s not in tr.effects or h.further:
-            tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
+        variants = [conds]
+        if len(conds) > E.MAX_CONDS and not ctx.digimon:
+            # round 10c: an option's level range of two conditions ("Level IV or Perfect level": level>=IV & level<=Perfect)
+            # as one row per level, where the row would not fit otherwise (Shishioumaru Bo-591): the copies hold for
+            # disjoint levels, so exactly one of them applies whenever the range does, whatever the operation (a
+            # Digimon's ◎ rows are abilities of their own: not split)
+            for pre in ("", "opp_"):
+                lo = next((c for c in conds if re.fullmatch(rf"{pre}level>=\w+", c)), None)
+                hi = next((c for c in conds if re.fullmatch(rf"{pre}level<=\w+", c)), None)
+                if lo and hi:
+                    rest = [c for c in conds if c not in (lo, hi)]
+                    span = _ORDER[_ORDER.index(lo.split(">=")[1]):_ORDER.index(hi.split("<=")[1]) + 1]
+                    variants = [rest + [f"{pre}level={lv}"] for lv in span]
+                    break
+        for conds in variants:
+            if len(conds) > E.MAX_CONDS:
+                tr.unmodeled.append("too-many-conditions")
+                continue
+            s = h.op + (" if " + " & ".join(conds) if conds else "")
+            if h.when and h.when != ctx.timing:
+                s += f" | when: {h.when}"
+            all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
+            if len(all_costs) > E.MAX_COSTS:
+                tr.unmodeled.append("cost")
+                continue
+            if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
+                tr.unmodeled.append("cost")
+                continue
+            if all_costs:
+                s += " | cost: " + ", ".join(all_costs)
+            if h.limit:
+                s += f" | limit: {h.limit}"
+            elif limits and limits[0] != "phase":
+                s += f" | limit: {limits[0]}"
+            if h.filters:
+                s += " | filter: " + " & ".join(h.filters)
+            if not h.special and ctx.digimon and (h.when or "battle") != "support" \
+                    and not (h.op in _PRINTED_FLAGS and not conds):
+                s += " | special: no"  # seed 003 §3.3: void_abilities does not cancel it
+            s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
+            if s not in tr.effects or h.further:
+                tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr
 

@@ -436,7 +436,7 @@ def per_avail_nb(T, S, p, op, r):
             if T.ct[p, S[p, HAND + i], F_KIND] == E.KIND_DIGIMON:
                 d += 1
         return d
-    if op == E.OP_PER_DISCARD_IF:
+    if op == E.OP_PER_DISCARD_IF or op == E.OP_OPP_PER_DISCARD_IF:
         return count_matching_nb(T, S, p, r, -1)
     return S[p, DECK_N]
 
@@ -445,7 +445,7 @@ def per_avail_nb(T, S, p, op, r):
 #   OPF_MOD      an attack modifier (changes M only; a simulation / rebuild applies it, ignores the rest)
 #   OPF_OPP      aimed at the opponent: an opponent immune to options is not reached by an option's row
 #   OPF_MOD_OPP  modifies the opponent's attack: blocked by the opponent's M_IMM_MOD too
-#   OPF_PER      a per_* count (own attack += arg per card discarded / milled)
+#   OPF_PER      a per_* count (own attack += arg per card discarded / milled; opp_per_discard_if: the opponent's −=)
 OPF_MOD, OPF_OPP, OPF_MOD_OPP, OPF_PER = 1, 2, 4, 8
 OP_FLAGS = np.zeros(E.N_OPS, np.int8)
 for _op in (E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO, E.OP_NO_FORCE_DRAW,
@@ -469,6 +469,7 @@ for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, 
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
+OP_FLAGS[E.OP_OPP_PER_DISCARD_IF] = OPF_MOD | OPF_PER | OPF_OPP | OPF_MOD_OPP  # round 10c
 
 
 @njit(cache=True, inline="always")
@@ -591,11 +592,11 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             if op == E.OP_PER_MILL:
                 S[p, DECK_N] -= 1
                 push_nb(S, p, DARK, DARK_N, S[p, DECK + S[p, DECK_N]])
-            elif op == E.OP_PER_DISCARD_IF:
+            elif op == E.OP_PER_DISCARD_IF or op == E.OP_OPP_PER_DISCARD_IF:
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_matching_nb(T, S, p, r)))
             else:
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_choice_nb(T, S, p)))
-        M[p, M_ADD] += arg * max(0, n)
+        _per_add_nb(M, p, op, arg * max(0, n))
     elif f & OPF_MOD:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count_nb(T, S, p, r, arg2)
@@ -783,6 +784,15 @@ def tutor_choice_nb(T, S, p):
 
 
 @njit(cache=True, inline="always")
+def _per_add_nb(M, p, op, v):
+    """A per_* count's attack change: the own attack += v, the opponent's −= v for opp_per_discard_if (round 10c)."""
+    if op == E.OP_OPP_PER_DISCARD_IF:
+        M[1 - p, M_ADD] -= v
+    else:
+        M[p, M_ADD] += v
+
+
+@njit(cache=True, inline="always")
 def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
     """A battle simulation's / rebuild's apply_row_nb: only attack modifiers, on M; a per_* row counts
     `count` cards without moving any."""
@@ -793,7 +803,7 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
     if (f & OPF_OPP) and kind_blocked_nb(T, S, M, X, p, r):
         return
     if f & OPF_PER:
-        M[p, M_ADD] += T.eff[r, E_ARG] * max(0, count)
+        _per_add_nb(M, p, op, T.eff[r, E_ARG] * max(0, count))
     elif op == E.OP_ATK_PER_SHEET:  # round 9b
         M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, p, r, T.eff[r, E_ARG2])
     else:

@@ -41,12 +41,12 @@ from simcli.engine.reference import qualifier_ok
 from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
-               E.OP_OPP_LOSE_KEYWORD}
+               E.OP_OPP_LOSE_KEYWORD, E.OP_OPP_PER_DISCARD_IF}  # round 10c: the per_* count aimed at the opponent
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
                          E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST,
                          E.OP_OPP_DOWN_ONE}
-PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF}
+PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
                                    E.OP_VOID_ABILITIES, E.OP_LOST_MUL, E.OP_GAIN_KEYWORD, E.OP_ATTACK_LAST, E.OP_GAIN_FIELD,
@@ -392,7 +392,7 @@ def per_avail(g, p, op, row=None) -> int:
         return len(p.hand)
     if op == E.OP_PER_DISCARD_DIGIMON:
         return sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON)
-    if op == E.OP_PER_DISCARD_IF:
+    if op in (E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF):
         return len(matching_hand(g, p, row))
     return len(p.deck)
 
@@ -575,11 +575,14 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             for _ in range(n):
                 if op == E.OP_PER_MILL:
                     p.dark.append(p.deck.pop())
-                elif op == E.OP_PER_DISCARD_IF:
+                elif op in (E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF):
                     p.dark.append(p.hand.pop(discard_matching(g, p, row)))
                 else:
                     p.dark.append(p.hand.pop(discard_choice(t, p.seat, p.hand)))
-        mods[p.seat].add += arg * max(0, n)
+        if op == E.OP_OPP_PER_DISCARD_IF:  # round 10c: the opponent's attack −N per card
+            mods[o.seat].add -= arg * max(0, n)
+        else:
+            mods[p.seat].add += arg * max(0, n)
     elif op in MOD_OPS:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count(g, p, row, arg2)

@@ -142,7 +142,7 @@ def per_kmax(g, p, rs) -> int:
             a = len(p.deck) - mill
         elif op == E.OP_PER_DISCARD:
             a = len(p.hand) - disc
-        elif op == E.OP_PER_DISCARD_IF:
+        elif op in (E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF):
             a = len(matching_hand(g, p, r)) - disc
         else:
             a = sum(1 for c in p.hand if t.kind[p.seat, c] == E.KIND_DIGIMON) - disc

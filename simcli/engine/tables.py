@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import (EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word, species_tokens,
-                                  parse_effect, parse_filter)
+from simcli.cards.effects import (VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+                                  species_tokens, parse_effect, parse_filter)
 from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
 
@@ -254,7 +254,7 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: lost_to_hand / keep_slot are an option's rows only")
         if int(row[E.E_LIMIT]) == E.L_LEAVE_AT and (c.get("kind") != "Digimon" or tm != E.T_BATTLE or op not in (
-                E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF)):
+                E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF)):
             # the engines read it when a ◎ ability is used with a per_* count
             raise TableError(f"{c['number']} {c['name']}: {text!r}: leave_at is the limit of a Digimon's per_* ◎ row only")
         rows.append(row)
@@ -407,13 +407,15 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
             # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
             species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
-            for what, lst in (("fields", c.get("fields") or []), ("keywords", c.get("keywords") or []),
+            # round 10c: the printed ability "The opponent loses its special abilities" as a keyword token (opp_voider)
+            kws = (c.get("keywords") or []) + ([VOIDER_TOKEN] if c.get("voids_abilities") else [])
+            for what, lst in (("fields", c.get("fields") or []), ("keywords", kws),
                               ("species words", species)):
                 if len(lst) > MAX_WORDS:
                     raise TableError(f"{c['number']} {c['name']}: {len(lst)} {what}, at most {MAX_WORDS}")
             for k, f in enumerate(c.get("fields") or []):
                 fields[s, i, k] = vocab.code("field", f)
-            for k, w in enumerate(c.get("keywords") or []):
+            for k, w in enumerate(kws):
                 keywords[s, i, k] = vocab.code("word", w)
             for k, w in enumerate(species):
                 words[s, i, k] = vocab.code("word", w)
