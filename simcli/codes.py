@@ -292,7 +292,10 @@ COUNT_MASK = (1 << COUNT_BITS) - 1
 # round 9b: the opponent's Digimon has 'Armor Evolution' in its fusion requirements (its requirement column begins so;
 # the database's armor_evolution, tables.armor): "When facing a Digimon with Armor Evolution in its Fusion Requirements"
 C_OPP_ARMOR = 42
-N_CONDS = 43
+# round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
+# card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
+C_SLOT_UP = 43
+N_CONDS = 44
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

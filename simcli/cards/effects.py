@@ -136,6 +136,9 @@ One effect per string::
               | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
+              | slot_up:FILTER | slot_up[N]:FILTER   (round 10a) one / N or more face-up cards in the own option
+                                           slots (used and still active) match FILTER ("when you use this card
+                                           at the same time as 'Steel Drill'")
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
               | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
                                            "if their hand contains 2 or more Option cards", round 9a)
@@ -307,9 +310,10 @@ _COND_WORD = {
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
-                "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
+                "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
+                "slot_up": E.C_SLOT_UP}
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
-_COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR}
@@ -764,11 +768,13 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
-            value = (value << E.COUNT_BITS) | int(m.group(2))  # E.C_OPP_HANDN: filter value, then the count
+            value = (value << E.COUNT_BITS) | int(m.group(2))  # C_OPP_HANDN / C_SLOT_UP: filter value, then the count
         elif c.cmp == ":":
             kind = _COND_FILTER[c.kind]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
+            if kind == E.C_SLOT_UP:  # round 10a: always a count (one card)
+                value = (value << E.COUNT_BITS) | 1
         elif c.kind == "base":
             kind, value = E.C_BASE_REL, 0
         elif c.kind in _COND_LEVEL:

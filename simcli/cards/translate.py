@@ -452,7 +452,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your points are (\d+)(?: points)? (?:or less|and below|or below|or fewer)",
          lambda m: [f"points<={m.group(1)}"]),
         (r"your points are (\d+)(?: points)? (?:or more|and above|or above)", lambda m: [f"points>={m.group(1)}"]),
-        (rf"(?:your attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
+        (rf"(?:your attack is|your digimon's attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", re.sub(r"(?i).*?(?:attack is|attack with|attacking with)", "", m.group(0)))),
         (rf"your battle type is {_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
@@ -540,6 +540,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # the own slots, face up or down (slot:FILTER)
         (r"you (?:already )?have (?:a |an )?'(?P<n>[^'\"]+)'(?: card)? in your (?:option )?slots",
          lambda m: [f"slot:name={_fix_name(m.group('n'))}"]),
+        # round 10a: "when you use this card at the same time as 'Steel Drill'" (Golden Drill St-591): a face-up card of
+        # that name in the own slots (used, still active) when the row applies (slot_up:FILTER)
+        (r"you use this card at the same time as '(?P<n>[^'\"]+)'", lambda m: [f"slot_up:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
@@ -582,6 +585,10 @@ def _opp_hand_conds(desc: str) -> list[str]:
             raise _Fail("hand-disruption")
         if k := re.fullmatch(r"(option|digimon) cards", d, re.I):
             return [f"opp_hand[{count}]:kind={k.group(1).capitalize()}"]
+    # round 10a: "any Digimon with the ability "flame"" (Romeo Bo-917): a printed keyword; only Digimon carry
+    # printed keywords (an option's "gains the ability" is a gain row, never a keyword of the card)
+    if k := re.fullmatch(rf"digimon (?:card )?with the ability {_KW}", d, re.I):
+        return [f"opp_hand:keyword={_kw(k.group(1))}"]
     d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", d, flags=re.I)
     d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
     conds = _support_desc(d)
@@ -1275,6 +1282,25 @@ def _opp_type_words(m: re.Match, ctx: _Ctx) -> list:
             for w in words for h in heads]
 
 
+# round 10a: the attack modification of another option card, by name → (its printed addition, the conditions of its row):
+# "Mega Hand" Bo-43 "when facing an opponent with the ability "sky", add 50" (tests/test_translate.py checks it)
+_OTHER_MODS = {"mega hand": (50, ("opp_keyword=sky",))}
+
+
+def _changed_mod(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 10a: "When you use this card at the same time as 'Mega Hand', change the attack modifications of Mega
+    Hand to '+300'" (Giga Hand St-595): +(300 - 50) under Mega Hand's own conditions, once for each face-up Mega Hand
+    (slot_up, slot_up[2]: this card holds the third slot)."""
+    if ctx.digimon:
+        return None
+    name = _fix_name(m.group("n"))
+    if name.lower() == (ctx.name or "").lower() or name.lower() not in _OTHER_MODS or int(m.group("v")) <= _OTHER_MODS[name.lower()][0]:
+        return [_U("option-interaction")]
+    old, conds = _OTHER_MODS[name.lower()]
+    add = f"atk+{int(m.group('v')) - old}"
+    return [_Eff(add, (f"slot_up:name={name}",) + conds), _Eff(add, (f"slot_up[2]:name={name}",) + conds)]
+
+
 def _instead_alts(m: re.Match, ctx: _Ctx) -> list:
     old, new = int(m.group("old")), int(m.group("new"))
     try:
@@ -1601,6 +1627,14 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
             return [tuple(_parse_cond(m.group(1)))]
         except _Fail:
             return None
+    if m := re.fullmatch(r"(your digimon is .+?),? or is (?:a |an )?(.+)", t, re.I):
+        # round 10a: "your Digimon is a Beast Man type, or is a Chackmon" (Romeo Bo-917): X, then Y & !X
+        try:
+            parts = [_parse_cond(m.group(1)), _parse_cond("your digimon is " + m.group(2))]
+        except _Fail:
+            return None
+        rows = _or_rows(parts)
+        return [tuple(r) for r in rows] if rows else None
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
         raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
@@ -2872,6 +2906,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
+    # round 10a: "When you use this card at the same time as 'Mega Hand', change the attack modifications of Mega Hand
+    # to '+300'" (Giga Hand St-595)
+    (r"(?:when|if) you use this card at the same time as '(?P<n>[^'\"]+)',? change the attack modifications? of '?(?P=n)'?"
+     r" to '\+(?P<v>\d+)'\.?", _changed_mod),
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
@@ -3151,11 +3189,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     for nd in needs:
         if not any(h.op == nd.op for h in heads):
             tr.unmodeled.append(nd.label)
+    printed = list(heads)  # round 10a: an "instead" changes the card's printed rows, not another instead's addition
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
-            base = [h for h in heads if h.op.startswith(ins.op)]
+            base = [h for h in printed if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
-        base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
+        base = [h for h in printed if h.op == f"{ins.op}{ins.old}"]
         if not base or ins.new <= ins.old or not all(_disjoint(a.conds, b.conds) for i, a in enumerate(base)
                                                      for b in base[i + 1:]):
             tr.unmodeled.append("instead")

@@ -239,6 +239,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if card_match_nb(T, o, S[o, HAND + i], c, v >> E.COUNT_BITS):
                     n += 1
             ok = n >= (v & E.COUNT_MASK)
+        elif kind == E.C_SLOT_UP:  # round 10a: value = filter value << COUNT_BITS | N
+            ok = slot_up_count_nb(S, T, p, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:
@@ -1290,6 +1292,22 @@ def _option_active_c_nb(S, p, card):
             return not (S[p, SLOT_UP + k] != 0 and (S[p, SLOT_END + k] & E.LE_LEAVE) != 0
                         and S[p, SLOT_CARD + k] != cur_nb(S, p))
     return False
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def slot_up_count_nb(S, T, p, fk, fv):
+    return _slot_up_count_c_nb(S, T, np.int64(p), np.int64(fk), np.int64(fv))
+
+
+@njit(cache=True, _nrt=False)
+def _slot_up_count_c_nb(S, T, p, fk, fv):
+    """Round 10a (condition slot_up): face-up cards in p's slots, still active, that match filter (fk, fv)."""
+    n = 0
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c >= 0 and S[p, SLOT_UP + k] != 0 and option_active_nb(S, p, c) and card_match_nb(T, p, c, fk, fv):
+            n += 1
+    return n
 
 
 # ---- the battle modifiers: built at the start of the battle, rebuilt when a box changes ------------
