@@ -231,7 +231,10 @@ OP_BASE_A = 73
 # which this card is used, both you and the opponent cannot regain points. This includes the points regained when
 # evolving into an Ultimate level", St-103)
 OP_NO_HEAL = 74
-N_OPS = 75
+# round 10a: take up to arg cards matching the row filter from the own Dark Area into the hand, one at a time ("Choose one
+# Digimon card from your Dark Area and add it to your hand", Bo-162; the engines' pick: kernel_effects.dark_pick_nb)
+OP_DARK_TO_HAND = 75
+N_OPS = 76
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

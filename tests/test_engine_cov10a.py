@@ -8,7 +8,8 @@ the kernel and the reference from the same state and asserts that they agree (zo
 from __future__ import annotations
 
 from test_engine_effects import duel
-from test_engine_rules import opt
+from test_engine_helpers import both_turn, place, scenario
+from test_engine_rules import digi, fill, opt
 
 from simcli.engine import enums as E
 from simcli.engine.reference import PERSIST
@@ -70,3 +71,46 @@ def test_slot_up_count():
     # three are never there (Giga holds the third slot): slot_up[3] does not hold with two
     g, f = duel(a_opts=[*megas, opt("Giga", effects=["atk+50 if slot_up[3]:name=Mega"])], setup=_face_up(0, 1))
     assert f == [(220, 250)] and g.card_uses[0, 3] == 0
+
+
+def _dark_game(effects, dark):
+    """A's Point Calculation option with `effects` in slot 0 and A's Dark Area `dark` (card indices): 2 AlphaIV (on an
+    evolution chain from A's Alpha, BL-2), 3 Stray (Level IV, from a Digimon A does not have), 4 Rook (Level III), 5 an
+    option.  Returns A after one turn."""
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), opt("Revive", effects=effects, timing="point"),
+              digi("AlphaIV", level="IV", reqs=[{"from_name": "alpha", "cards": 1}]),
+              digi("Stray", level="IV", reqs=[{"from_name": "gamma", "cards": 1}]),
+              digi("Rook", level="III"), opt("Other")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(6, 30)), dark=list(dark))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.card_uses[0, 1] == 1  # used at Point Calculation (greedy uses a usable timed option)
+    return g.ps[0]
+
+
+def test_dark_to_hand_takes_the_card_tutor_would_prefer():
+    # round 10a, dark_to_hand(N) | filter: "Choose one Digimon card from your Dark Area and add it to your hand"
+    # (Revived from the Darkness!! Bo-162).  Decided: tutor's preference — the Digimon that would be on an evolution
+    # chain from the top card (AlphaIV), not the first or the last to arrive
+    a = _dark_game(["dark_to_hand(1) | filter: kind=Digimon"], dark=[3, 2, 4, 5])
+    assert 2 in a.hand and all(c in a.dark for c in (3, 4, 5))
+    # no matching card on a chain (a Level III never is): the last matching card to arrive, Rook (the option 5 is
+    # not a Digimon card)
+    a = _dark_game(["dark_to_hand(1) | filter: kind=Digimon"], dark=[3, 4, 5])
+    assert 4 in a.hand and all(c in a.dark for c in (3, 5))
+
+
+def test_dark_to_hand_one_card_per_row_and_none_without_a_match():
+    # "Choose one Level III Digimon card and one Level IV Digimon card from your Dark Area and add them to your hand" (The
+    # Digimon Evolution Tree CD-14): a row per level, each takes its card; the option card 5 stays
+    a = _dark_game(["dark_to_hand(1) | filter: level=III", "dark_to_hand(1) | filter: level=IV"], dark=[4, 3, 5])
+    assert 4 in a.hand and 3 in a.hand and 5 in a.dark and 5 not in a.hand
+    # "If you don't have either …, you may still add the one … of the other level": no Level III there, the Level IV
+    # row still takes its card
+    a = _dark_game(["dark_to_hand(1) | filter: level=III", "dark_to_hand(1) | filter: level=IV"], dark=[3, 5])
+    assert 3 in a.hand and 5 in a.dark
+    # nothing matches: nothing moves
+    a = _dark_game(["dark_to_hand(1) | filter: level=Perfect"], dark=[3, 4, 5])
+    assert all(c in a.dark and c not in a.hand for c in (3, 4, 5))

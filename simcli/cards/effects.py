@@ -65,6 +65,9 @@ One effect per string::
               | tutor(N)                   take up to N cards from the own deck or Dark Area into the hand
                                            (the player chooses, none is allowed; the deck is shuffled
                                            after a card left it)
+              | dark_to_hand(N)            (round 10a) take up to N cards matching the row filter (if any) from the
+                                           own Dark Area into the hand, one at a time (as many as there are; the
+                                           pick: tutor's preference, else the last matching card to arrive)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
@@ -275,6 +278,7 @@ _OP_CALL = {
     "search": E.OP_SEARCH,
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
+    "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
@@ -597,7 +601,7 @@ def parse_effect(text: str) -> Effect:
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
     if filters and not (needs_filter or op in ("evolve_now", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
-                                                     "box_dark_pick")):
+                                                     "box_dark_pick", "dark_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
             c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):

@@ -1056,6 +1056,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"gauge_mill({_num(m.group(1))})")] + ([_Eff(f"tutor({m.group('t')})")] if m.group("t") else [])),
         (rf"send (?:the top )?{_N} cards? (?:from the top )?(?:from|of) (?:the|your) opponent's net ocean to the dark area",
          lambda m: [_Eff(f"opp_mill({_num(m.group(1))})")]),
+        # round 10a: "Choose one Digimon card from your Dark Area and add it to your hand" (Bo-162); "Choose one Level III
+        # Digimon card and one Level IV Digimon card from your Dark Area and add them to your hand" (CD-14): dark_to_hand(1)
+        # per card named, each with its filter (as many as the Dark Area holds)
+        (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
+         lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
+        (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"
+         r" them to your hand",
+         lambda m: _dark_levels(m.group("a"), m.group("b"))),
         (rf"choose {_N} cards? (?:at random )?from the opponent's hand(?: without looking(?: at them)?)?"
          rf",? and send (?:it|them) to the dark area(?: without (?:looking at|checking) (?:it|them|its contents|their contents))?",
          lambda m: [_Eff(f"opp_discard({_num(m.group(1))})")]),
@@ -1196,6 +1204,15 @@ def _card_filter_alts(desc: str) -> list[list[str]] | None:
     if m := re.fullmatch(rf"digimon(?: cards?)? belonging to ({_FIELD_RE}(?:,? or {_FIELD_RE})+)", d, re.I):
         return [["kind=Digimon", f"field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group(1), re.I)]
     return None
+
+
+def _dark_levels(a: str, b: str) -> list[_Eff] | None:
+    """Round 10a: one dark_to_hand(1) per level named ("one Level III … and one Level IV Digimon card"; two levels, no
+    Hybrid level)."""
+    lv = [_levels(a), _levels(b)]
+    if any(len(x) != 1 or not x <= set(_ORDER) for x in lv) or lv[0] == lv[1]:
+        return None
+    return [_Eff("dark_to_hand(1)", filters=(f"level={next(iter(x))}",)) for x in lv]
 
 
 def _search(m: re.Match) -> list[_Eff]:
@@ -2754,6 +2771,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 10a: beside a dark_to_hand row (Bo-162, CD-14): "After that, shuffle your Dark Area" changes nothing the rules
+    # read (the Dark Area is a pile in no order; a renewal shuffles it, DM-PTS-1); "If you don't have either Level III or
+    # IV Digimon inside, you may still add the one Digimon card of the other level …" is what the two rows do anyway
+    (r"(?:after that, )?shuffle your dark area\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "other")]),
+    (r"if you don't have either level iii or iv digimon inside, you may still add the one digimon card of the other level"
+     r" present in your dark area to your hand\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "condition")]),
     # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
     # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
     # the Digimon no field icon, which only_field does not say)
