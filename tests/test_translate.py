@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9: 0.650)
-    assert _ability_coverage(translated) >= 0.650
+    # round 8: 0.632; round 9: 0.650; round 10a: 0.656)
+    assert _ability_coverage(translated) >= 0.656  # round 10a
 
 
 def _options_with_effects(translated) -> int:
@@ -390,7 +390,7 @@ def test_database_coverage_figures():
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
     assert cov["options_modeled"] >= 267 and cov["options_with_effects"] >= 186  # round 10a (round 9: 262 / 181)
-    assert cov["abilities"]["modeled"] >= 1427  # round 9 (round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["abilities"]["modeled"] >= 1439  # round 10a (round 9: 1427) (round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -2154,6 +2154,33 @@ def test_round10a_cards_from_your_dark_area_to_your_hand(rows):
                    " your hand.").modeled
     assert not opt("(O)Choose one Level IV Digimon card and one Hybrid level Digimon card from your Dark Area and add them"
                    " to your hand.").modeled
+
+
+def test_round10a_digimon_abilities_on_existing_words(rows):
+    # round 10a, Digimon of the labels condition / hand / support-box whose one failing sentence now reads
+    by = {r["Card Number"]: r for r in rows}
+
+    def eff(num):
+        tr = translate_row(by[num])
+        assert tr.modeled, num
+        return tr.effects
+
+    assert "atk+500 if opp_species!=Holy Knight | when: passive" in eff("Re-118")  # "whose type is not Holy Knight"
+    assert "atk*2 if opp_species=Holy Beast & opp_level!=Ultimate | when: passive" in eff("Bo-551")  # "(excluding Ultimate levels)"
+    assert eff("Sp-20") == ["atk+100 if opp_species=Food & opp_level=III | when: passive"]  # "a Food type Level III Digimon"
+    assert "atk+800 if opp_frame=Gold | when: passive" in eff("Re-82")  # "a golden card frame"
+    # a discarded card of a species, the A attack power, a condition after the addition
+    assert eff("Bo-902") == ["atk+400 | cost: discard_if(1) | filter: kind=Digimon & species=Puppet"]
+    assert eff("Bo-274") == ["base+200 if attack=A | cost: discard_if(1) | filter: name=Lopmon"]
+    assert eff("Bo-365") == ["atk+200 if opp_species=Insect | cost: discard_if(1) | filter: kind=Digimon & species=Insect"]
+    # supports: a frame and a species, a level without "Digimon" after an opponent's condition, "one Digimon with 'X' in
+    # its name", a name or a text of the name ("(Zero)": the data spells those names without the parentheses)
+    assert "atk+500 if frame=Red & species=Dragon Man | when: support" in eff("Bx-2s")
+    assert "atk+610 if opp_frame=Red & level=Ultimate | when: support" in eff("St-994")
+    assert eff("St-713") == ["atk+270 if name~Ange | when: support"]
+    assert eff("Bo-7v") == ["atk+300 if name=Gabumon | when: support", "atk+300 if name~Zero & name!=Gabumon | when: support"]
+    zero = {r["Name"] for r in rows if "zero" in r["Name"].lower() and not is_option_row(r)}
+    assert zero and all("V-dramon Zero" in n for n in zero), zero
 
 
 def test_round10a_a_digimon_with_an_ability_in_the_opponents_hand(rows):

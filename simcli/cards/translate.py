@@ -428,6 +428,18 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
         (rf"(?:your digimon is|you are) (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
          lambda m: _frame_conds("", m.group(1), m.group(2))),
+        # round 10a: "facing a Digimon with a golden card frame" (Beelzebumon Blast Mode Re-82)
+        (r"facing (?:a |an )?digimon with (?:a |an )?(red|blue|gold)(?:en)? (?:card )?frame",
+         lambda m: _frame_conds("opp_", m.group(1), None)),
+        # round 10a: "facing a Digimon whose type is not Holy Knight" (Dynasmon (1) Re-118): not that whole species;
+        # "facing a Food type Level III Digimon" (Neamon Sp-20); "facing a Holy Beast type Digimon (excluding Ultimate
+        # levels)" (Black Tailmon Bo-551)
+        (rf"facing (?:a |an )?digimon whose type is not (?:a |an )?['\"]?{_SPECIES}['\"]?(?: type)?",
+         lambda m: [f"opp_species!={_species(m.group(1))}"]),
+        (rf"facing (?:a |an )?{_SPECIES} type (level iii|level iv|perfect level|ultimate level)(?: digimon)?",
+         lambda m: [f"opp_species={_species(m.group(1))}"] + _lv_or_fail("opp_level", m.group(2))),
+        (rf"facing (?:a |an )?{_SPECIES} type digimon \(excluding (level iii|level iv|perfect|ultimate)(?: level)?s?(?: digimon)?\)",
+         lambda m: [f"opp_species={_species(m.group(1))}"] + _not_levels("opp_level", _levels(m.group(2)))),
         (rf"facing (?:a |an |the )?(?:opponent(?:'s)? )?{_LVLIST}(?: digimon| opponent)?",
          lambda m: _level_conds("opp_level", _levels(m.group(1)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_LVLIST}(?: digimon)?",
@@ -1008,9 +1020,9 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # from your hand and triple your attack power": a cost on the matching cards (discard_if)
         (rf"discard (?:either )?(?P<k>{_N}) (?P<w>.+?)(?: from your hand(?P<w2> (?:belonging to|with|that) .+?)?)?,? and (?:you (?:can|may) )?"
          r"(?:(?P<mul>double|triple|quadruple|quintuple) your attack power"
-         r"|add (?P<add>\d+) to your attack power|make your attack (?P<bt>[abc]) regardless of the opponent's battle type"
-         r"|(?:immediately )?(?:reduce|lower) the opponent's points by (?P<dmg>\d+))"
-         r"(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
+         r"|add (?P<add>\d+) to your (?:(?P<col>[abc]) )?attack power|make your attack (?P<bt>[abc]) regardless of the opponent's"
+         r" battle type|(?:immediately )?(?:reduce|lower) the opponent's points by (?P<dmg>\d+))"
+         r"(?P<cw> when facing [^(]+?)?(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
         # "show the opponent one Xmon card from your hand, and add N / triple …": cost ``show`` (the card
         # stays in hand; one card shown, one use)
         (r"show (?:the opponent |your opponent )?(?:one|a|an) (?P<w>.+?) (?:from|in) your hand(?: to (?:the|your) opponent)?,? and"
@@ -1162,6 +1174,8 @@ def _card_filters(desc: str) -> list[str] | None:
         return ["kind=Digimon", f"type~{m.group(1)}"]
     if m := re.fullmatch(rf"{_ATTR_RE} attribute digimon cards?", d, re.I):
         return ["kind=Digimon", f"attr={_ATTRS[m.group(1).lower()]}"]
+    if m := re.fullmatch(rf"{_SPECIES} type digimon cards?", d, re.I):  # round 10a: "one Puppet type Digimon card" (Bo-902)
+        return ["kind=Digimon", f"species={_species(m.group(1))}"]
     if (m := re.fullmatch(rf"({_LV}) digimon cards?", d, re.I)) and len(lv := _levels(m.group(1))) == 1 and "Hybrid" not in lv:
         return ["kind=Digimon", f"level={lv.pop()}"]
     if m := re.fullmatch(r"digimon cards? with the ability [\"']([^\"']+)[\"']", d, re.I):
@@ -1411,7 +1425,14 @@ def _discard_filtered(m: re.Match) -> list[_Eff]:
         raise _Fail("hand")
     op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"attack={m.group('bt').upper()}" if m.group("bt")
           else f"damage({m.group('dmg')})" if m.group("dmg") else f"atk+{m.group('add')}")
-    return [_Eff(op, costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
+    # round 10a: "add 200 to your A attack power" (Terriermon Bo-274: the printed A, only when attacking with A, as the
+    # action rule says) and "… when facing an Insect type Digimon" (Archnemon Bo-365) as the row's conditions
+    conds = []
+    if m.group("col"):
+        op, conds = f"base+{m.group('add')}", [f"attack={m.group('col').upper()}"]
+    if m.group("cw"):
+        conds += _parse_cond(m.group("cw").strip()[len("when "):])
+    return [_Eff(op, tuple(conds), costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
 
 
 def _show_and(m: re.Match) -> list[_Eff]:
@@ -2378,6 +2399,8 @@ def _support_desc(part: str) -> list[str] | None:
         return [f"attr={_ATTRS[m.group(1).lower()]}"]
     if m := re.fullmatch(rf"(red|blue|gold) frame(?: {_LVLIST})?", part, re.I):
         return _frame_conds("", m.group(1), m.group(2))
+    if m := re.fullmatch(rf"(?i:(red|blue|gold) frame) {_SPECIES} type", part):  # round 10a: "red frame Dragon Man type"
+        return _frame_conds("", m.group(1), None) + [f"species={_species(m.group(2))}"]
     if m := re.fullmatch(rf"(?:the )?{_GROUP_RE}(?: group)?", part, re.I):
         return [f"group={_GROUPS[m.group(1).lower()]}"]
     if m := re.fullmatch(rf"{_LVLIST} {_ATTR_RE}(?:-| )attribute", part, re.I):
@@ -2398,6 +2421,16 @@ def _support_alternatives(t: str) -> list[list[str]] | None:
     t = t.strip().rstrip(".").strip()
     # a Hybrid level alternative never holds in a simulated deck (DM-DECK-3): dropped
     t = re.sub(r"^hybrid level digimon,? or ", "", t, flags=re.I)
+    # round 10a: "one Digimon with 'Ange' in its name" (Patamon St-713): the battling Digimon, as "your Digimon"
+    t = re.sub(r"^one (?=digimon\b)", "", t, flags=re.I)
+    # round 10a: "your Ultimate level" (Omegamon St-994): a level without "Digimon"
+    if re.fullmatch(rf"{_LVLIST}", t, re.I) and re.search(r"level", t, re.I):
+        c = _support_desc(t)
+        return [c] if c else None
+    # round 10a: "your Gabumon or Digimon with the characters (Zero) in their card name" (Igamon Bo-7v): the data spells
+    # those names without the parentheses ("V-dramon Zero"; tests/test_translate.py checks the names with "Zero")
+    if m := re.fullmatch(r"(?P<n>[\w'.:]+mon) or digimon with the characters \((?P<x>\w+)\) in their card name", t, re.I):
+        return [[f"name={m.group('n')}"], [f"name~{m.group('x')}"]]
     if m := re.fullmatch(rf"digimon with the ability ({_KW}(?:,? or {_KW})*)", t, re.I):
         return [[f"keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
     if m := re.fullmatch(rf"digimon belonging to (?:the )?{_GROUP_RE}(?: group)?", t, re.I):
