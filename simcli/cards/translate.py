@@ -393,6 +393,12 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_field!={_FIELDS[m.group(1).lower()]}"]),
         (rf"(?:the |your )?opponent(?:'s digimon)? belongs to {_FIELD_RE}",
          lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
+        # round 10a: "when the opponent does not belong to Unknown" (Nanimon St-643)
+        (rf"(?:the |your )?opponent(?:'s digimon)? does not belong to {_FIELD_RE}",
+         lambda m: [f"opp_field!={_FIELDS[m.group(1).lower()]}"]),
+        # round 10a: "when the opponent's attack power is 320 or below" (Lucemon Satan Mode Bo-1097): its final attack now
+        (r"(?:the |your )?opponent's attack power is (\d+) (?:or below|and below|or less)", lambda m: [f"opp_power<={m.group(1)}"]),
+        (r"(?:the |your )?opponent's attack power is (\d+) (?:or above|and above|or more)", lambda m: [f"opp_power>={m.group(1)}"]),
         # "facing a Digimon with 'Dragon' in its type"
         (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in (?:its|their) type(?: name)?",
          lambda m: _type_words("opp_type", m.group(1))),
@@ -1687,6 +1693,11 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
         rows = _or_rows(parts) if parts else None
         if rows:
             return [tuple(r) for r in rows]
+    # round 10a: "the opponent's Digimon belongs to Dark Area or Nightmare Soldiers" (Valdurmon Bo-1187): X, then Y & !X
+    if m := re.fullmatch(rf"(?:the |your )?opponent(?:'s digimon)? belongs to ({_FIELD_RE}(?:,? or {_FIELD_RE})+)", t, re.I):
+        raw = [[f"opp_field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group(1), re.I)]
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows else None
     if m := re.fullmatch(r"facing (?:a |an )?((?:vaccine|virus|data|unknown)(?:,? or (?:vaccine|virus|data|unknown))+) attribute"
                          r"(?: digimon)?", t, re.I):
         return [(f"opp_attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data|unknown", m.group(1), re.I)]
