@@ -1033,6 +1033,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # stays in hand; one card shown, one use)
         (r"show (?:the opponent |your opponent )?(?:one|a|an) (?P<w>.+?) (?:from|in) your hand(?: to (?:the|your) opponent)?,? and"
          r" (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your attack power)", _show_and),
+        # round 10a: "show your whole hand to your opponent, and if it contains an Ofanimon card / if there is a Digimon
+        # belonging to 'Deva' in your hand, double your attack power" (Justimon (1) Bo-67t, Beelzebumon Bo-821): the
+        # cost ``show`` of the matching card (showing the rest of the hand changes nothing in a game)
+        (r"show your whole hand to (?:your|the) opponent,? and if (?:it contains (?:an? |one )?(?P<w>.+?)|there is (?:an? |one )?"
+         r"(?P<w2>.+?) in your hand),? (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your"
+         r" attack power)", _show_whole),
         # "send one Xmon card from your hand to your support box, and add N to your attack power": cost ``place``
         # (the card is not a support Digimon, seed 003 §3.4)
         (rf"(?:send|place|move) (?:one |an? )(?P<w>.+?) (?:card )?from your hand (?:in)?to your support box,? and"
@@ -1439,6 +1445,18 @@ def _discard_filtered(m: re.Match) -> list[_Eff]:
     if m.group("cw"):
         conds += _parse_cond(m.group("cw").strip()[len("when "):])
     return [_Eff(op, tuple(conds), costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
+
+
+def _show_whole(m: re.Match) -> list[_Eff] | None:
+    d = m.group("w") or m.group("w2")
+    if gm := re.fullmatch(rf"digimon belonging to '?{_GROUP_RE}'?", d, re.I):
+        f = ["kind=Digimon", f"group={_GROUPS[gm.group(1).lower()]}"]
+    else:
+        f = _card_filters(d)
+    if not f:
+        return None
+    op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
+    return [_Eff(op, costs=("show",), filters=tuple(f))]
 
 
 def _show_and(m: re.Match) -> list[_Eff]:
@@ -2823,6 +2841,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"if you don't have either level iii or iv digimon inside, you may still add the one digimon card of the other level"
      r" present in your dark area to your hand\.?",
      lambda m, ctx: [_U("condition")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "condition")]),
+    # round 10a: "When you lose the battle, discard your whole hand and regain 20 points" (Lilymon X-Antibody Bx-94): two
+    # lose rows, no choice (a "you may discard your whole hand and …" is a choice the result rows do not make: not this)
+    (r"when you lose the battle, discard your (?:whole|entire) hand and regain (\d+)(?: of your)? points\.?",
+     lambda m, ctx: [_Eff("discard_hand", when="lose"), _Eff(f"heal({m.group(1)})", when="lose")]),
     # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
     # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
     # the Digimon no field icon, which only_field does not say)
