@@ -139,10 +139,10 @@ One effect per string::
               | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
-              | slot_up:FILTER | slot_up[N]:FILTER   (round 10a) one / N or more face-up cards in the own option
-                                           slots (used and still active) match FILTER ("when you use this card
-                                           at the same time as 'Steel Drill'")
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
+              | slot_up:FILTER | slot_up[N]:FILTER   (round 10a) one / N (2 .. 15) or more face-up cards in the own
+                                           option slots (used and still active) match FILTER ("when you use this
+                                           card at the same time as 'Steel Drill'")
               | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
                                            "if their hand contains 2 or more Option cards", round 9a)
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
