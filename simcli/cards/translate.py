@@ -2841,6 +2841,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"if you don't have either level iii or iv digimon inside, you may still add the one digimon card of the other level"
      r" present in your dark area to your hand\.?",
      lambda m, ctx: [_U("condition")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "condition")]),
+    # round 10a: "During the turn, you may invalidate one of the opponent's "Infinity Mountain" / Shaggai Hole cards and send
+    # it to the Dark Area" (St-652, St-656, St-669, St-671): round 9a's opp_clear(1) with the name, a ◎ row (a choice, used
+    # in a battle window: the Field is active from its Evolution phase on); the name double-quoted or bare.  A Digimental
+    # (St-615 …: a requirement Item that serves an evolution step, not a face-up slot card) is not this
+    (r"during the turn, you may invalidate one of (?:the|your) opponent's (?:'(?P<n>[^'\"]+)'|\"(?P<n2>[^'\"]+)\"|"
+     r"(?P<n3>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)*)) cards?,? and send it to the dark area\.?",
+     lambda m, ctx: [_U("option-interaction")] if not ctx.digimon or (m.group("n") or m.group("n2") or m.group("n3")).lower()
+     .startswith("digimental") else [_Eff("opp_clear(1)", filters=(f"name={_fix_name(m.group('n') or m.group('n2') or m.group('n3'))}",))]),
     # round 10a: "When you lose the battle, discard your whole hand and regain 20 points" (Lilymon X-Antibody Bx-94): two
     # lose rows, no choice (a "you may discard your whole hand and …" is a choice the result rows do not make: not this)
     (r"when you lose the battle, discard your (?:whole|entire) hand and regain (\d+)(?: of your)? points\.?",
