@@ -231,11 +231,14 @@ OP_BASE_A = 73
 # which this card is used, both you and the opponent cannot regain points. This includes the points regained when
 # evolving into an Ultimate level", St-103)
 OP_NO_HEAL = 74
-# round 10c (opcodes 83-86 are this round's; the lead compacts the numbers at the merge): per_discard_if aimed at the
-# opponent: the player discards up to M (0: any) hand cards matching the row filter, the opponent's attack −= arg each
-# ("For every Digimon card you discard from your hand, reduce the opponent's attack power by 30", Archelomon Bo-291)
-OP_OPP_PER_DISCARD_IF = 83
-N_OPS = 84
+# round 10a: take up to arg cards matching the row filter from the own Dark Area into the hand, one at a time ("Choose one
+# Digimon card from your Dark Area and add it to your hand", Bo-162; the engines' pick: kernel_effects.dark_pick_nb)
+OP_DARK_TO_HAND = 75
+# round 10c: per_discard_if aimed at the opponent: the player discards up to M (0: any) hand cards matching the row
+# filter, the opponent's attack −= arg each ("For every Digimon card you discard from your hand, reduce the opponent's
+# attack power by 30", Archelomon Bo-291)
+OP_OPP_PER_DISCARD_IF = 76
+N_OPS = 77
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -296,7 +299,10 @@ COUNT_MASK = (1 << COUNT_BITS) - 1
 # round 9b: the opponent's Digimon has 'Armor Evolution' in its fusion requirements (its requirement column begins so;
 # the database's armor_evolution, tables.armor): "When facing a Digimon with Armor Evolution in its Fusion Requirements"
 C_OPP_ARMOR = 42
-N_CONDS = 43
+# round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
+# card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
+C_SLOT_UP = 43
+N_CONDS = 44
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

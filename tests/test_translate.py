@@ -356,8 +356,8 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10b+c: 0.379)
-    assert _option_coverage(translated) >= 0.379
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10: 0.387)
+    assert _option_coverage(translated) >= 0.387
 
 
 def _ability_coverage(translated) -> float:
@@ -367,8 +367,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9: 0.650; round 10c: 0.665)
-    assert _ability_coverage(translated) >= 0.665
+    # round 8: 0.632; round 9: 0.650; round 10: 0.675)
+    assert _ability_coverage(translated) >= 0.675
 
 
 def _options_with_effects(translated) -> int:
@@ -377,7 +377,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 187  # round 10b+c (round 9: 181; round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
+    assert _options_with_effects(translated) >= 192  # round 10 (round 9: 181; round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
     # (round 7: 159; round 8: 162)
 
 
@@ -389,8 +389,8 @@ def test_database_coverage_figures():
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
-    assert cov["options_modeled"] >= 269 and cov["options_with_effects"] >= 187  # round 10b+c (round 9: 262 / 181)
-    assert cov["abilities"]["modeled"] >= 1460  # round 10c (round 9: 1427; round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["options_modeled"] >= 274 and cov["options_with_effects"] >= 192  # round 10 (round 9: 262 / 181)
+    assert cov["abilities"]["modeled"] >= 1481  # round 10 (round 9: 1427; round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "
@@ -1132,9 +1132,10 @@ def test_digimon_negation_abilities():
                 "max).").effects == ["negate_option"]
     assert abil("(O)Only twice during battle, you may invalidate one of the opponent's Item Option cards.").effects == [
         "negate_item", "negate_item"]
-    # a named card the opponent has active (a Field used in the Evolution phase): no negation at use in a battle window
-    assert not abil("(O)During the turn, you may invalidate one of the opponent's 'Mega Tower' cards and send it to the Dark "
-                    "Area.").modeled
+    # a named card the opponent has active (a Field used in the Evolution phase): no negation at use in a battle window;
+    # since round 9a / 10a it leaves its slot by opp_clear(1) with its name (a ◎ row: test_round10a_digimon_abilities_…)
+    assert abil("(O)During the turn, you may invalidate one of the opponent's 'Mega Tower' cards and send it to the Dark "
+                "Area.").effects == ["opp_clear(1) | filter: name=Mega Tower"]
     # a Program or any option without "before it takes effect" may be an active one: unmodeled
     assert not abil("(O)Only once during battle, you may invalidate one of the opponent's Option cards.").modeled
     # "(N cards max)" of a discard is not a count of uses
@@ -1574,8 +1575,11 @@ def test_check_the_opponents_hand():
     assert tr.effects == ["atk+200 if opp_hand:attr=Virus", "atk+200 if opp_hand:attr=Virus & field=VB"]
     assert opt("(O)Check the opponent's hand, and if it contains any Digimon belonging to Deep Savers, add 200 to your attack"
                " power.").effects == ["atk+200 if opp_hand:field=DS"]
-    # an ability keyword or a frame could also be an option card's: one filter cannot say "a Digimon with …"
-    assert not opt('(O)Check the opponent\'s hand, and if it contains any Digimon with the ability "flame", add 200 to your'
+    # round 10a: a printed ability keyword is only ever a Digimon's (no option of the database has one; the keyword= filter
+    # reads the printed keywords), so "any Digimon with the ability "flame"" is one filter; a frame is also an option's
+    assert opt('(O)Check the opponent\'s hand, and if it contains any Digimon with the ability "flame", add 200 to your'
+               " attack power.").effects == ["atk+200 if opp_hand:keyword=flame"]
+    assert not opt("(O)Check the opponent's hand, and if it contains any red frame Digimon, add 200 to your"
                    " attack power.").modeled
     # a count ("2 or more Option cards") is round 9a's opp_hand[N]: test_round9a_count_of_the_opponents_hand
 
@@ -1982,9 +1986,11 @@ def test_round8_instead_with_a_fusion_form_alternative(rows):
     # the decision rests on the data: every card that mentions a Fusion Form is a Hybrid level
     ff = [r for r in rows if "fusion form" in (r["Type"] + r["Group"] + r["Level"]).lower()]
     assert ff and all(r["Level"] == "Hybrid" for r in ff)
-    # an alternative that is not such a level stays unmodeled ("or is a Chackmon": a name beside a species)
-    assert not opt("(O)Add 200 to your attack power (if your Digimon is a Beast Man type, or is a Chackmon, instead of 200,"
-                   " add 400 to your attack power).").modeled
+    # round 10a: another alternative ("or is a Chackmon": a name beside a species) gives disjoint rows (X, then Y & !X),
+    # each with the 200 more on the card's one +200
+    assert opt("(O)Add 200 to your attack power (if your Digimon is a Beast Man type, or is a Chackmon, instead of 200,"
+               " add 400 to your attack power).").effects == [
+        "atk+200", "atk+200 if species=Beast Man", "atk+200 if name=Chackmon & species!=Beast Man"]
 
 
 def test_round8_whole_hand_discard_before_a_hand_restriction():
@@ -2115,6 +2121,109 @@ def test_round9a_a_named_card_in_your_slots_and_a_transcendent_form(rows):
     tf = [r for r in rows if "transcendent form" in (r["Type"] + r["Group"] + r["Level"]).lower()]
     assert tf and all(r["Level"] == "Hybrid" for r in tf)
     assert any(r["Name"] == "Sniper Phantom" and r["Level"] == "" for r in rows)
+
+
+def test_round10a_a_card_used_at_the_same_time(rows):
+    # Golden Drill St-591 / Giga Hand St-595: "When you use this card at the same time as 'X'" is a face-up card of that
+    # name in the own slots when the row applies (slot_up:FILTER); Giga Hand's "change the attack modifications of Mega
+    # Hand to '+300'" is +250 under Mega Hand's own condition, once for each face-up Mega Hand (the third slot is its own)
+    by = {r["Card Number"]: r for r in rows}
+    assert translate_row(by["St-591"]).effects[-1] == "atk*3 if slot_up:name=Steel Drill & attack=B | limit: lost, lifespan"
+    assert translate_row(by["St-595"]).effects[-2:] == [
+        "atk+250 if slot_up:name=Mega Hand & opp_keyword=sky | limit: lost, lifespan",
+        "atk+250 if slot_up[2]:name=Mega Hand & opp_keyword=sky | limit: lost, lifespan"]
+    # the addition it changes is Mega Hand's printed one (the translator's table _OTHER_MODS): the only card of the name
+    mega = [r for r in rows if r["Name"] == "Mega Hand"]
+    assert [r["Card Number"] for r in mega] == ["Bo-43"]
+    assert translate_row(mega[0]).effects == ["atk+50 if opp_keyword=sky | limit: lost, lifespan"]
+    # another card's modification that the table does not know, or a smaller value, stays unmodeled
+    assert not opt("(O)When you use this card at the same time as 'Steel Drill', change the attack modifications of Steel"
+                   " Drill to '+300'.").modeled
+    assert not opt("(O)When you use this card at the same time as 'Mega Hand', change the attack modifications of Mega"
+                   " Hand to '+30'.").modeled
+
+
+def test_round10a_cards_from_your_dark_area_to_your_hand(rows):
+    # Revived from the Darkness!! Bo-162 and The Digimon Evolution Tree CD-14: dark_to_hand(1) per card named, with its
+    # filter; "After that, shuffle your Dark Area" and CD-14's "If you don't have either …" add nothing beside such a row
+    by = {r["Card Number"]: r for r in rows}
+    assert translate_row(by["Bo-162"]).effects == [
+        "dark_to_hand(1) if level!=Ultimate | cost: mill(3) | limit: turn | filter: kind=Digimon"]
+    assert translate_row(by["CD-14"]).effects == ["dark_to_hand(1) | cost: discard(2) | limit: turn | filter: level=III",
+                                                  "dark_to_hand(1) | cost: discard(2) | limit: turn | filter: level=IV"]
+    # alone, the shuffle or the fallback sentence means nothing: unmodeled
+    assert not opt("(O)Add 100 to your attack power. After that, shuffle your Dark Area.").modeled
+    # one level twice, or a Hybrid level, is not this shape
+    assert not opt("(O)Choose one Level IV Digimon card and one Level IV Digimon card from your Dark Area and add them to"
+                   " your hand.").modeled
+    assert not opt("(O)Choose one Level IV Digimon card and one Hybrid level Digimon card from your Dark Area and add them"
+                   " to your hand.").modeled
+
+
+def test_round10a_digimon_abilities_on_existing_words(rows):
+    # round 10a, Digimon of the labels condition / hand / support-box whose one failing sentence now reads
+    by = {r["Card Number"]: r for r in rows}
+
+    def eff(num):
+        tr = translate_row(by[num])
+        assert tr.modeled, num
+        return tr.effects
+
+    assert "atk+500 if opp_species!=Holy Knight | when: passive" in eff("Re-118")  # "whose type is not Holy Knight"
+    assert "atk*2 if opp_species=Holy Beast & opp_level!=Ultimate | when: passive" in eff("Bo-551")  # "(excluding Ultimate levels)"
+    assert eff("Sp-20") == ["atk+100 if opp_species=Food & opp_level=III | when: passive"]  # "a Food type Level III Digimon"
+    assert "atk+800 if opp_frame=Gold | when: passive" in eff("Re-82")  # "a golden card frame"
+    # a discarded card of a species, the A attack power, a condition after the addition
+    assert eff("Bo-902") == ["atk+400 | cost: discard_if(1) | filter: kind=Digimon & species=Puppet"]
+    assert eff("Bo-274") == ["base+200 if attack=A | cost: discard_if(1) | filter: name=Lopmon"]
+    assert eff("Bo-365") == ["atk+200 if opp_species=Insect | cost: discard_if(1) | filter: kind=Digimon & species=Insect"]
+    # supports: a frame and a species, a level without "Digimon" after an opponent's condition, "one Digimon with 'X' in
+    # its name", a name or a text of the name ("(Zero)": the data spells those names without the parentheses)
+    assert "atk+500 if frame=Red & species=Dragon Man | when: support" in eff("Bx-2s")
+    assert "atk+610 if opp_frame=Red & level=Ultimate | when: support" in eff("St-994")
+    assert eff("St-713") == ["atk+270 if name~Ange | when: support"]
+    assert eff("Bo-7v") == ["atk+300 if name=Gabumon | when: support", "atk+300 if name~Zero & name!=Gabumon | when: support"]
+    zero = {r["Name"] for r in rows if "zero" in r["Name"].lower() and not is_option_row(r)}
+    assert zero and all("V-dramon Zero" in n for n in zero), zero
+    # "when the opponent's attack power is 320 or below" (its final attack now), "belongs to Dark Area or Nightmare
+    # Soldiers" (disjoint rows), "does not belong to Unknown"
+    assert "opp_mill(3) if opp_power<=320" in eff("Bo-1097")
+    assert eff("Bo-1187")[-2:] == ["opp_slots_clear if opp_field=DA | when: passive",
+                                   "opp_slots_clear if opp_field=NSo & opp_field!=DA | when: passive"]
+    assert abil("(O)When the opponent does not belong to Unknown, add 100 to your attack power.").effects == [
+        "atk+100 if opp_field!=UK | when: passive"]
+    # "show your whole hand …, and if it contains an Ofanimon card / if there is a Digimon belonging to 'Deva' in your
+    # hand, double …": the cost show of the matching card; "When you lose the battle, discard your whole hand and regain
+    # 20 points": two lose rows
+    assert "atk*2 | cost: show | filter: name=Ofanimon" in eff("Bo-67t")
+    assert "atk*2 | cost: show | filter: kind=Digimon & group=Deva" in eff("Bo-821")
+    assert eff("Bx-94")[-2:] == ["discard_hand | when: lose", "heal(20) | when: lose"]
+    # "discard your whole hand and add 400" (a choice with a whole-hand cost) and "… you may discard your whole hand and
+    # send …" are not this
+    by_text = [translate_row(by[n]) for n in ("Bx-100", "Bo-292")]
+    assert not any(tr.modeled for tr in by_text)
+    # "During the turn, you may invalidate one of the opponent's "Infinity Mountain" / Shaggai Hole cards and send it to
+    # the Dark Area": round 9a's opp_clear(1) with the name, a ◎ row; every name so translated is a Field (the data), and
+    # a Digimental (a requirement Item, St-615 …) stays unmodeled
+    assert eff("St-652")[-1] == "opp_clear(1) | filter: name=Infinity Mountain | special: no"
+    assert eff("St-669")[-1] == "opp_clear(1) | filter: name=Shaggai Hole | special: no"
+    types = {r["Name"]: r["Type"] for r in rows if r["Level"] == ""}
+    names = {e.split("name=", 1)[1].split(" |")[0] for r in rows if not is_option_row(r) and
+             re.search(r"during the turn, you may invalidate", r["Abilities"], re.I)
+             for e in translate_row(r).effects if e.startswith("opp_clear(1)")}
+    assert names == {"Infinity Mountain", "Shaggai Hole"} and all(types.get(n) == "Field" for n in names)
+    assert not translate_row(by["St-615"]).modeled
+
+
+def test_round10a_a_digimon_with_an_ability_in_the_opponents_hand(rows):
+    # Romeo Bo-917: "if it contains any Digimon with the ability "flame"" is opp_hand:keyword=flame (only Digimon carry
+    # printed keywords: no option of the database has one), and "a Beast Man type, or is a Chackmon" two disjoint rows
+    by = {r["Card Number"]: r for r in rows}
+    assert translate_row(by["Bo-917"]).effects == [
+        "atk+200 if opp_hand:keyword=flame & level=Ultimate | limit: digimon",
+        "atk+200 if opp_hand:keyword=flame & species=Beast Man & level=Ultimate | limit: digimon",
+        "atk+200 if opp_hand:keyword=flame & name=Chackmon & species!=Beast Man & level=Ultimate | limit: digimon"]
+    assert not any(tr.keywords for r, tr in ((r, translate_row(r)) for r in rows) if is_option_row(r))
 
 
 def test_round9c_your_or_the_opponents_digimon_back_to_its_level_iii():

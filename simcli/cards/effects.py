@@ -66,6 +66,9 @@ One effect per string::
               | tutor(N)                   take up to N cards from the own deck or Dark Area into the hand
                                            (the player chooses, none is allowed; the deck is shuffled
                                            after a card left it)
+              | dark_to_hand(N)            (round 10a) take up to N cards matching the row filter (if any) from the
+                                           own Dark Area into the hand, one at a time (as many as there are; the
+                                           pick: tutor's preference, else the last matching card to arrive)
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
@@ -138,6 +141,9 @@ One effect per string::
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
                                            ("when you have a card of the category 'Mysterious Man' in your slots")
+              | slot_up:FILTER | slot_up[N]:FILTER   (round 10a) one / N (2 .. 15) or more face-up cards in the own
+                                           option slots (used and still active) match FILTER ("when you use this
+                                           card at the same time as 'Steel Drill'")
               | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
                                            "if their hand contains 2 or more Option cards", round 9a)
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
@@ -281,6 +287,7 @@ _OP_CALL = {
     "search": E.OP_SEARCH,
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
+    "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
@@ -316,9 +323,10 @@ _COND_WORD = {
 }
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
-                "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF}
+                "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
+                "slot_up": E.C_SLOT_UP}
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
-_COND_COUNT = {"opp_hand": E.C_OPP_HANDN}
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR,
@@ -606,7 +614,7 @@ def parse_effect(text: str) -> Effect:
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
-                                                     "box_dark_pick")):
+                                                     "box_dark_pick", "dark_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
             c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
@@ -786,11 +794,13 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
-            value = (value << E.COUNT_BITS) | int(m.group(2))  # E.C_OPP_HANDN: filter value, then the count
+            value = (value << E.COUNT_BITS) | int(m.group(2))  # C_OPP_HANDN / C_SLOT_UP: filter value, then the count
         elif c.cmp == ":":
             kind = _COND_FILTER[c.kind]
             key, fcmp, fval = _parse_filter(c.value)
             cmp, value = filter_code(key, fcmp, fval, vocab)
+            if kind == E.C_SLOT_UP:  # round 10a: always a count (one card)
+                value = (value << E.COUNT_BITS) | 1
         elif c.kind == "base":
             kind, value = E.C_BASE_REL, 0
         elif c.kind in _COND_LEVEL:

@@ -398,6 +398,12 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: [f"opp_field!={_FIELDS[m.group(1).lower()]}"]),
         (rf"(?:the |your )?opponent(?:'s digimon)? belongs to {_FIELD_RE}",
          lambda m: [f"opp_field={_FIELDS[m.group(1).lower()]}"]),
+        # round 10a: "when the opponent does not belong to Unknown" (Nanimon St-643)
+        (rf"(?:the |your )?opponent(?:'s digimon)? does not belong to {_FIELD_RE}",
+         lambda m: [f"opp_field!={_FIELDS[m.group(1).lower()]}"]),
+        # round 10a: "when the opponent's attack power is 320 or below" (Lucemon Satan Mode Bo-1097): its final attack now
+        (r"(?:the |your )?opponent's attack power is (\d+) (?:or below|and below|or less)", lambda m: [f"opp_power<={m.group(1)}"]),
+        (r"(?:the |your )?opponent's attack power is (\d+) (?:or above|and above|or more)", lambda m: [f"opp_power>={m.group(1)}"]),
         # "facing a Digimon with 'Dragon' in its type"
         (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in (?:its|their) type(?: name)?",
          lambda m: _type_words("opp_type", m.group(1))),
@@ -433,6 +439,18 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
         (rf"(?:your digimon is|you are) (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
          lambda m: _frame_conds("", m.group(1), m.group(2))),
+        # round 10a: "facing a Digimon with a golden card frame" (Beelzebumon Blast Mode Re-82)
+        (r"facing (?:a |an )?digimon with (?:a |an )?(red|blue|gold)(?:en)? (?:card )?frame",
+         lambda m: _frame_conds("opp_", m.group(1), None)),
+        # round 10a: "facing a Digimon whose type is not Holy Knight" (Dynasmon (1) Re-118): not that whole species;
+        # "facing a Food type Level III Digimon" (Neamon Sp-20); "facing a Holy Beast type Digimon (excluding Ultimate
+        # levels)" (Black Tailmon Bo-551)
+        (rf"facing (?:a |an )?digimon whose type is not (?:a |an )?['\"]?{_SPECIES}['\"]?(?: type)?",
+         lambda m: [f"opp_species!={_species(m.group(1))}"]),
+        (rf"facing (?:a |an )?{_SPECIES} type (level iii|level iv|perfect level|ultimate level)(?: digimon)?",
+         lambda m: [f"opp_species={_species(m.group(1))}"] + _lv_or_fail("opp_level", m.group(2))),
+        (rf"facing (?:a |an )?{_SPECIES} type digimon \(excluding (level iii|level iv|perfect|ultimate)(?: level)?s?(?: digimon)?\)",
+         lambda m: [f"opp_species={_species(m.group(1))}"] + _not_levels("opp_level", _levels(m.group(2)))),
         (rf"facing (?:a |an |the )?(?:opponent(?:'s)? )?{_LVLIST}(?: digimon| opponent)?",
          lambda m: _level_conds("opp_level", _levels(m.group(1)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?{_LVLIST}(?: digimon)?",
@@ -457,7 +475,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your points are (\d+)(?: points)? (?:or less|and below|or below|or fewer)",
          lambda m: [f"points<={m.group(1)}"]),
         (r"your points are (\d+)(?: points)? (?:or more|and above|or above)", lambda m: [f"points>={m.group(1)}"]),
-        (rf"(?:your attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
+        (rf"(?:your attack is|your digimon's attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", re.sub(r"(?i).*?(?:attack is|attack with|attacking with)", "", m.group(0)))),
         (rf"your battle type is {_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
@@ -545,6 +563,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # the own slots, face up or down (slot:FILTER)
         (r"you (?:already )?have (?:a |an )?'(?P<n>[^'\"]+)'(?: card)? in your (?:option )?slots",
          lambda m: [f"slot:name={_fix_name(m.group('n'))}"]),
+        # round 10a: "when you use this card at the same time as 'Steel Drill'" (Golden Drill St-591): a face-up card of
+        # that name in the own slots (used, still active) when the row applies (slot_up:FILTER)
+        (r"you use this card at the same time as '(?P<n>[^'\"]+)'", lambda m: [f"slot_up:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
@@ -587,6 +608,10 @@ def _opp_hand_conds(desc: str) -> list[str]:
             raise _Fail("hand-disruption")
         if k := re.fullmatch(r"(option|digimon) cards", d, re.I):
             return [f"opp_hand[{count}]:kind={k.group(1).capitalize()}"]
+    # round 10a: "any Digimon with the ability "flame"" (Romeo Bo-917): a printed keyword; only Digimon carry
+    # printed keywords (an option's "gains the ability" is a gain row, never a keyword of the card)
+    if k := re.fullmatch(rf"digimon (?:card )?with the ability {_KW}", d, re.I):
+        return [f"opp_hand:keyword={_kw(k.group(1))}"]
     d = re.sub(r"^digimon (?:belonging|that belongs?) to (?:the )?", "", d, flags=re.I)
     d = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", d, flags=re.I)
     conds = _support_desc(d)
@@ -1011,13 +1036,19 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # from your hand and triple your attack power": a cost on the matching cards (discard_if)
         (rf"discard (?:either )?(?P<k>{_N}) (?P<w>.+?)(?: from your hand(?P<w2> (?:belonging to|with|that) .+?)?)?,? and (?:you (?:can|may) )?"
          r"(?:(?P<mul>double|triple|quadruple|quintuple) your attack power"
-         r"|add (?P<add>\d+) to your attack power|make your attack (?P<bt>[abc]) regardless of the opponent's battle type"
-         r"|(?:immediately )?(?:reduce|lower) the opponent's points by (?P<dmg>\d+))"
-         r"(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
+         r"|add (?P<add>\d+) to your (?:(?P<col>[abc]) )?attack power|make your attack (?P<bt>[abc]) regardless of the opponent's"
+         r" battle type|(?:immediately )?(?:reduce|lower) the opponent's points by (?P<dmg>\d+))"
+         r"(?P<cw> when facing [^(]+?)?(?: \((?P<mx>\d+) cards? max\))?", _discard_filtered),
         # "show the opponent one Xmon card from your hand, and add N / triple …": cost ``show`` (the card
         # stays in hand; one card shown, one use)
         (r"show (?:the opponent |your opponent )?(?:one|a|an) (?P<w>.+?) (?:from|in) your hand(?: to (?:the|your) opponent)?,? and"
          r" (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your attack power)", _show_and),
+        # round 10a: "show your whole hand to your opponent, and if it contains an Ofanimon card / if there is a Digimon
+        # belonging to 'Deva' in your hand, double your attack power" (Justimon (1) Bo-67t, Beelzebumon Bo-821): the
+        # cost ``show`` of the matching card (showing the rest of the hand changes nothing in a game)
+        (r"show your whole hand to (?:your|the) opponent,? and if (?:it contains (?:an? |one )?(?P<w>.+?)|there is (?:an? |one )?"
+         r"(?P<w2>.+?) in your hand),? (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your"
+         r" attack power)", _show_whole),
         # "send one Xmon card from your hand to your support box, and add N to your attack power": cost ``place``
         # (the card is not a support Digimon, seed 003 §3.4)
         (rf"(?:send|place|move) (?:one |an? )(?P<w>.+?) (?:card )?from your hand (?:in)?to your support box,? and"
@@ -1059,6 +1090,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          lambda m: [_Eff(f"gauge_mill({_num(m.group(1))})")] + ([_Eff(f"tutor({m.group('t')})")] if m.group("t") else [])),
         (rf"send (?:the top )?{_N} cards? (?:from the top )?(?:from|of) (?:the|your) opponent's net ocean to the dark area",
          lambda m: [_Eff(f"opp_mill({_num(m.group(1))})")]),
+        # round 10a: "Choose one Digimon card from your Dark Area and add it to your hand" (Bo-162); "Choose one Level III
+        # Digimon card and one Level IV Digimon card from your Dark Area and add them to your hand" (CD-14): dark_to_hand(1)
+        # per card named, each with its filter (as many as the Dark Area holds)
+        (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
+         lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
+        (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"
+         r" them to your hand",
+         lambda m: _dark_levels(m.group("a"), m.group("b"))),
         (rf"choose {_N} cards? (?:at random )?from the opponent's hand(?: without looking(?: at them)?)?"
          rf",? and send (?:it|them) to the dark area(?: without (?:looking at|checking) (?:it|them|its contents|their contents))?",
          lambda m: [_Eff(f"opp_discard({_num(m.group(1))})")]),
@@ -1176,6 +1215,8 @@ def _card_filters(desc: str) -> list[str] | None:
         return ["kind=Digimon", f"type~{m.group(1)}"]
     if m := re.fullmatch(rf"{_ATTR_RE} attribute digimon cards?", d, re.I):
         return ["kind=Digimon", f"attr={_ATTRS[m.group(1).lower()]}"]
+    if m := re.fullmatch(rf"{_SPECIES} type digimon cards?", d, re.I):  # round 10a: "one Puppet type Digimon card" (Bo-902)
+        return ["kind=Digimon", f"species={_species(m.group(1))}"]
     if (m := re.fullmatch(rf"({_LV}) digimon cards?", d, re.I)) and len(lv := _levels(m.group(1))) == 1 and "Hybrid" not in lv:
         return ["kind=Digimon", f"level={lv.pop()}"]
     if m := re.fullmatch(r"digimon cards? with the ability [\"']([^\"']+)[\"']", d, re.I):
@@ -1218,6 +1259,15 @@ def _card_filter_alts(desc: str) -> list[list[str]] | None:
     if m := re.fullmatch(rf"digimon(?: cards?)? belonging to ({_FIELD_RE}(?:,? or {_FIELD_RE})+)", d, re.I):
         return [["kind=Digimon", f"field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group(1), re.I)]
     return None
+
+
+def _dark_levels(a: str, b: str) -> list[_Eff] | None:
+    """Round 10a: one dark_to_hand(1) per level named ("one Level III … and one Level IV Digimon card"; two levels, no
+    Hybrid level)."""
+    lv = [_levels(a), _levels(b)]
+    if any(len(x) != 1 or not x <= set(_ORDER) for x in lv) or lv[0] == lv[1]:
+        return None
+    return [_Eff("dark_to_hand(1)", filters=(f"level={next(iter(x))}",)) for x in lv]
 
 
 def _search(m: re.Match) -> list[_Eff]:
@@ -1315,6 +1365,25 @@ def _opp_type_words(m: re.Match, ctx: _Ctx) -> list | None:
             for w in words for h in heads]
 
 
+# round 10a: the attack modification of another option card, by name → (its printed addition, the conditions of its row):
+# "Mega Hand" Bo-43 "when facing an opponent with the ability "sky", add 50" (tests/test_translate.py checks it)
+_OTHER_MODS = {"mega hand": (50, ("opp_keyword=sky",))}
+
+
+def _changed_mod(m: re.Match, ctx: _Ctx) -> list | None:
+    """Round 10a: "When you use this card at the same time as 'Mega Hand', change the attack modifications of Mega
+    Hand to '+300'" (Giga Hand St-595): +(300 - 50) under Mega Hand's own conditions, once for each face-up Mega Hand
+    (slot_up, slot_up[2]: this card holds the third slot)."""
+    if ctx.digimon:
+        return None
+    name = _fix_name(m.group("n"))
+    if name.lower() == (ctx.name or "").lower() or name.lower() not in _OTHER_MODS or int(m.group("v")) <= _OTHER_MODS[name.lower()][0]:
+        return [_U("option-interaction")]
+    old, conds = _OTHER_MODS[name.lower()]
+    add = f"atk+{int(m.group('v')) - old}"
+    return [_Eff(add, (f"slot_up:name={name}",) + conds), _Eff(add, (f"slot_up[2]:name={name}",) + conds)]
+
+
 def _instead_alts(m: re.Match, ctx: _Ctx) -> list:
     old, new = int(m.group("old")), int(m.group("new"))
     try:
@@ -1408,7 +1477,26 @@ def _discard_filtered(m: re.Match) -> list[_Eff]:
         raise _Fail("hand")
     op = (f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"attack={m.group('bt').upper()}" if m.group("bt")
           else f"damage({m.group('dmg')})" if m.group("dmg") else f"atk+{m.group('add')}")
-    return [_Eff(op, costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
+    # round 10a: "add 200 to your A attack power" (Terriermon Bo-274: the printed A, only when attacking with A, as the
+    # action rule says) and "… when facing an Insect type Digimon" (Archnemon Bo-365) as the row's conditions
+    conds = []
+    if m.group("col"):
+        op, conds = f"base+{m.group('add')}", [f"attack={m.group('col').upper()}"]
+    if m.group("cw"):
+        conds += _parse_cond(m.group("cw").strip()[len("when "):])
+    return [_Eff(op, tuple(conds), costs=(f"discard_if({k})",), filters=tuple(f)) for f in alts]
+
+
+def _show_whole(m: re.Match) -> list[_Eff] | None:
+    d = m.group("w") or m.group("w2")
+    if gm := re.fullmatch(rf"digimon belonging to '?{_GROUP_RE}'?", d, re.I):
+        f = ["kind=Digimon", f"group={_GROUPS[gm.group(1).lower()]}"]
+    else:
+        f = _card_filters(d)
+    if not f:
+        return None
+    op = f"atk*{_MULT[m.group('mul').lower()]}" if m.group("mul") else f"atk+{m.group('add')}"
+    return [_Eff(op, costs=("show",), filters=tuple(f))]
 
 
 def _show_and(m: re.Match) -> list[_Eff]:
@@ -1641,6 +1729,14 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
             return [tuple(_parse_cond(m.group(1)))]
         except _Fail:
             return None
+    if m := re.fullmatch(r"(your digimon is .+?),? or is (?:a |an )?(.+)", t, re.I):
+        # round 10a: "your Digimon is a Beast Man type, or is a Chackmon" (Romeo Bo-917): X, then Y & !X
+        try:
+            parts = [_parse_cond(m.group(1)), _parse_cond("your digimon is " + m.group(2))]
+        except _Fail:
+            return None
+        rows = _or_rows(parts)
+        return [tuple(r) for r in rows] if rows else None
     if m := re.fullmatch(rf"(?:facing (?:a |an )?(?:digimon|opponent) with|(?:the |your )?opponent(?:'s digimon)? has) the abilit(?:y|ies)"
                          rf" ({_KW}(?:,? or {_KW})+)", t, re.I):
         raw = [[f"opp_keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
@@ -1664,6 +1760,11 @@ def _cond_alts(text: str, disjoint: bool = True) -> list[tuple[str, ...]] | None
         rows = _or_rows(parts) if parts else None
         if rows:
             return [tuple(r) for r in rows]
+    # round 10a: "the opponent's Digimon belongs to Dark Area or Nightmare Soldiers" (Valdurmon Bo-1187): X, then Y & !X
+    if m := re.fullmatch(rf"(?:the |your )?opponent(?:'s digimon)? belongs to ({_FIELD_RE}(?:,? or {_FIELD_RE})+)", t, re.I):
+        raw = [[f"opp_field={_FIELDS[f.lower()]}"] for f in re.findall(_FIELD_RE, m.group(1), re.I)]
+        rows = _or_rows(raw) if disjoint else raw
+        return [tuple(r) for r in rows] if rows else None
     if m := re.fullmatch(r"facing (?:a |an )?((?:vaccine|virus|data|unknown)(?:,? or (?:vaccine|virus|data|unknown))+) attribute"
                          r"(?: digimon)?", t, re.I):
         return [(f"opp_attr={w.capitalize()}",) for w in re.findall(r"vaccine|virus|data|unknown", m.group(1), re.I)]
@@ -2435,6 +2536,8 @@ def _support_desc(part: str) -> list[str] | None:
         return [f"attr={_ATTRS[m.group(1).lower()]}"]
     if m := re.fullmatch(rf"(red|blue|gold) frame(?: {_LVLIST})?", part, re.I):
         return _frame_conds("", m.group(1), m.group(2))
+    if m := re.fullmatch(rf"(?i:(red|blue|gold) frame) {_SPECIES} type", part):  # round 10a: "red frame Dragon Man type"
+        return _frame_conds("", m.group(1), None) + [f"species={_species(m.group(2))}"]
     if m := re.fullmatch(rf"(?:the )?{_GROUP_RE}(?: group)?", part, re.I):
         return [f"group={_GROUPS[m.group(1).lower()]}"]
     if m := re.fullmatch(rf"{_LVLIST} {_ATTR_RE}(?:-| )attribute", part, re.I):
@@ -2455,6 +2558,16 @@ def _support_alternatives(t: str) -> list[list[str]] | None:
     t = t.strip().rstrip(".").strip()
     # a Hybrid level alternative never holds in a simulated deck (DM-DECK-3): dropped
     t = re.sub(r"^hybrid level digimon,? or ", "", t, flags=re.I)
+    # round 10a: "one Digimon with 'Ange' in its name" (Patamon St-713): the battling Digimon, as "your Digimon"
+    t = re.sub(r"^one (?=digimon\b)", "", t, flags=re.I)
+    # round 10a: "your Ultimate level" (Omegamon St-994): a level without "Digimon"
+    if re.fullmatch(rf"{_LVLIST}", t, re.I) and re.search(r"level", t, re.I):
+        c = _support_desc(t)
+        return [c] if c else None
+    # round 10a: "your Gabumon or Digimon with the characters (Zero) in their card name" (Igamon Bo-7v): the data spells
+    # those names without the parentheses ("V-dramon Zero"; tests/test_translate.py checks the names with "Zero")
+    if m := re.fullmatch(r"(?P<n>[\w'.:]+mon) or digimon with the characters \((?P<x>\w+)\) in their card name", t, re.I):
+        return [[f"name={m.group('n')}"], [f"name~{m.group('x')}"]]
     if m := re.fullmatch(rf"digimon with the ability ({_KW}(?:,? or {_KW})*)", t, re.I):
         return [[f"keyword={_kw(w)}"] for w in re.findall(_KW, m.group(1))]
     if m := re.fullmatch(rf"digimon belonging to (?:the )?{_GROUP_RE}(?: group)?", t, re.I):
@@ -2836,6 +2949,26 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" it stays in its slot and its effects continue until the end of your digimon's lifespan\.?",
      lambda m, ctx: [_Limit("lifespan")]),
     (r"(?:this card cannot be discarded by you|this card will remain in its slot until it is invalidated)\.?", _ok),
+    # round 10a: beside a dark_to_hand row (Bo-162, CD-14): "After that, shuffle your Dark Area" changes nothing the rules
+    # read (the Dark Area is a pile in no order; a renewal shuffles it, DM-PTS-1); "If you don't have either Level III or
+    # IV Digimon inside, you may still add the one Digimon card of the other level …" is what the two rows do anyway
+    (r"(?:after that, )?shuffle your dark area\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "other")]),
+    (r"if you don't have either level iii or iv digimon inside, you may still add the one digimon card of the other level"
+     r" present in your dark area to your hand\.?",
+     lambda m, ctx: [_U("condition")] if ctx.digimon else [_NeedOp("dark_to_hand(1)", "condition")]),
+    # round 10a: "During the turn, you may invalidate one of the opponent's "Infinity Mountain" / Shaggai Hole cards and send
+    # it to the Dark Area" (St-652, St-656, St-669, St-671): round 9a's opp_clear(1) with the name, a ◎ row (a choice, used
+    # in a battle window: the Field is active from its Evolution phase on); the name double-quoted or bare.  A Digimental
+    # (St-615 …: a requirement Item that serves an evolution step, not a face-up slot card) is not this
+    (r"during the turn, you may invalidate one of (?:the|your) opponent's (?:'(?P<n>[^'\"]+)'|\"(?P<n2>[^'\"]+)\"|"
+     r"(?P<n3>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)*)) cards?,? and send it to the dark area\.?",
+     lambda m, ctx: [_U("option-interaction")] if not ctx.digimon or (m.group("n") or m.group("n2") or m.group("n3")).lower()
+     .startswith("digimental") else [_Eff("opp_clear(1)", filters=(f"name={_fix_name(m.group('n') or m.group('n2') or m.group('n3'))}",))]),
+    # round 10a: "When you lose the battle, discard your whole hand and regain 20 points" (Lilymon X-Antibody Bx-94): two
+    # lose rows, no choice (a "you may discard your whole hand and …" is a choice the result rows do not make: not this)
+    (r"when you lose the battle, discard your (?:whole|entire) hand and regain (\d+)(?: of your)? points\.?",
+     lambda m, ctx: [_Eff("discard_hand", when="lose"), _Eff(f"heal({m.group(1)})", when="lose")]),
     # round 9a: "Your Digimon loses all of its field icons other than Metal Empire, and cannot gain any new field icons"
     # (Cyber Parts St-811): only_field, only beside the card's gain of that field (without it, "other than" would leave
     # the Digimon no field icon, which only_field does not say)
@@ -3005,6 +3138,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # M instead of the card's one atk+N → atk+(M-N) if keyword=X on top (see _Instead)
     (rf"(?:if|when) you (?:used|use) this card on a digimon with the ability {_KW},? add (?P<n>\d+) to its attack power instead\.?",
      lambda m, ctx: [_Instead(0, int(m.group("n")), (f"keyword={_kw(m.group(1))}",))]),
+    # round 10a: "When you use this card at the same time as 'Mega Hand', change the attack modifications of Mega Hand
+    # to '+300'" (Giga Hand St-595)
+    (r"(?:when|if) you use this card at the same time as '(?P<n>[^'\"]+)',? change the attack modifications? of '?(?P=n)'?"
+     r" to '\+(?P<v>\d+)'\.?", _changed_mod),
     # "When facing a red frame Digimon, instead of 200, add 400 to your attack power" (see _Instead)
     (r"(?:when|if) (?P<c>[^,]+), instead of (?P<old>\d+), add (?P<new>\d+) to (?:your|its) attack power\.?",
      lambda m, ctx: [_Instead(int(m.group("old")), int(m.group("new")), tuple(_parse_cond(m.group("c"))))]),
@@ -3285,12 +3422,13 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     for nd in needs:
         if not any(h.op == nd.op for h in heads):
             tr.unmodeled.append(nd.label)
+    printed = list(heads)  # round 10a: an "instead" changes the card's printed rows, not another instead's addition
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
-            base = [h for h in heads if h.op.startswith(ins.op)]
+            base = [h for h in printed if h.op.startswith(ins.op)]
             ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
-        base = [h for h in heads if h.op == f"{ins.op}{ins.old}"]
-        if not base and ins.op == "atk+" and (bb := [h for h in heads if h.op == f"base+{ins.old}"]):
+        base = [h for h in printed if h.op == f"{ins.op}{ins.old}"]
+        if not base and ins.op == "atk+" and (bb := [h for h in printed if h.op == f"base+{ins.old}"]):
             # round 10c: "add 200 to your A attack power (However, if …, add 600 to your attack power instead of 200)"
             # (Flaming Wings St-813): the 600 replaces that addition, on the same attack (base+ if attack=A)
             base, ins = bb, _Instead(ins.old, ins.new, ins.conds, "base+")

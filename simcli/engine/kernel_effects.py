@@ -239,6 +239,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 if card_match_nb(T, o, S[o, HAND + i], c, v >> E.COUNT_BITS):
                     n += 1
             ok = n >= (v & E.COUNT_MASK)
+        elif kind == E.C_SLOT_UP:  # round 10a: value = filter value << COUNT_BITS | N
+            ok = slot_up_count_nb(S, T, p, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:
@@ -727,6 +729,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             S[p, DRAWN] |= np.int32(1) << c
         if from_deck:
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
+    elif op == E.OP_DARK_TO_HAND:  # round 10a
+        dark_to_hand_nb(T, S, p, r, arg)
     elif op == E.OP_DISCARD_HAND:
         for i in range(S[p, HAND_N]):
             push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
@@ -781,6 +785,48 @@ def tutor_choice_nb(T, S, p):
             best = pos
             best_lv = lv
     return best
+
+
+@njit(cache=True, _nrt=False)
+def dark_to_hand_nb(T, S, p, r, n):
+    """Round 10a, dark_to_hand(n): up to n cards matching row r's filter from p's Dark Area into the hand, one at a time
+    (reference_effects.apply_row)."""
+    for _ in range(n):
+        i = dark_pick_nb(T, S, p, r)
+        if i < 0:
+            return
+        c = S[p, DARK + i]
+        for q in range(i, S[p, DARK_N] - 1):
+            S[p, DARK + q] = S[p, DARK + q + 1]
+        S[p, DARK_N] -= 1
+        push_nb(S, p, HAND, HAND_N, c)
+        S[p, DRAWN] |= np.int32(1) << c
+
+
+@njit(cache=True, _nrt=False)
+def dark_pick_nb(T, S, p, r):
+    """reference_effects.dark_pick: the Dark Area position dark_to_hand takes next, -1 for none.  Tutor's preference
+    among the cards matching row r's filter, else the last matching card to arrive."""
+    best = -1
+    best_lv = -1
+    last = -1
+    for i in range(S[p, DARK_N]):
+        c = S[p, DARK + i]
+        if not row_filter_nb(T, p, c, r):
+            continue
+        last = i
+        lv = T.ct[p, c, F_DLEVEL]  # -1 for an option
+        if lv <= E.LV_III or lv <= best_lv:
+            continue
+        q = S[p, HAND_N]
+        push_nb(S, p, HAND, HAND_N, c)
+        lm4, lm5, lm6, _opt = hand_masks_nb(T, S, p)
+        on = (chain_keep_nb(T, S, p, lm4, lm5, lm6) >> q) & 1
+        S[p, HAND_N] = q
+        if on != 0:
+            best = i
+            best_lv = lv
+    return best if best >= 0 else last
 
 
 @njit(cache=True, inline="always")
@@ -1300,6 +1346,22 @@ def _option_active_c_nb(S, p, card):
             return not (S[p, SLOT_UP + k] != 0 and (S[p, SLOT_END + k] & E.LE_LEAVE) != 0
                         and S[p, SLOT_CARD + k] != cur_nb(S, p))
     return False
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def slot_up_count_nb(S, T, p, fk, fv):
+    return _slot_up_count_c_nb(S, T, np.int64(p), np.int64(fk), np.int64(fv))
+
+
+@njit(cache=True, _nrt=False)
+def _slot_up_count_c_nb(S, T, p, fk, fv):
+    """Round 10a (condition slot_up): face-up cards in p's slots, still active, that match filter (fk, fv)."""
+    n = 0
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c >= 0 and S[p, SLOT_UP + k] != 0 and option_active_nb(S, p, c) and card_match_nb(T, p, c, fk, fv):
+            n += 1
+    return n
 
 
 # ---- the battle modifiers: built at the start of the battle, rebuilt when a box changes ------------

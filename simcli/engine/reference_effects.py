@@ -232,6 +232,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         elif kind == E.C_OPP_HANDN:  # round 9a: value = filter value << COUNT_BITS | N
             n = sum(1 for y in o.hand if card_match(t, o.seat, y, c, v >> E.COUNT_BITS))
             ok = n >= v & E.COUNT_MASK
+        elif kind == E.C_SLOT_UP:  # round 10a: value = filter value << COUNT_BITS | N
+            n = sum(1 for k in range(3) if p.slots[k] >= 0 and p.slot_up[k] != 0 and option_active(p, p.slots[k])
+                    and card_match(t, p.seat, p.slots[k], c, v >> E.COUNT_BITS))
+            ok = n >= v & E.COUNT_MASK
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         else:
@@ -691,6 +695,14 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.drawn |= 1 << c
         if from_deck:
             g.rng.shuffle(p.deck)
+    elif op == E.OP_DARK_TO_HAND:  # round 10a
+        for _ in range(arg):
+            i = dark_pick(g, p, row)
+            if i is None:
+                break
+            c = p.dark.pop(i)
+            p.hand.append(c)
+            p.drawn |= 1 << c
     elif op == E.OP_DISCARD_HAND:
         p.dark.extend(p.hand)
         p.hand = []
@@ -732,6 +744,29 @@ def tutor_choice(g, p):
         if on:
             best, best_lv = (zone, i), lv
     return best
+
+
+def dark_pick(g, p, row):
+    """Round 10a: the Dark Area position ``dark_to_hand`` takes next, or None (no card matches the row filter).  Decided:
+    tutor's preference among the matching cards (the highest-level Digimon that would be on an evolution chain of hand
+    cards, BL-2; the first to arrive among equals), else the last matching card to arrive."""
+    from simcli.engine.reference import hand_chain_keep
+
+    t = g.t
+    best, best_lv, last = None, -1, None
+    for i, c in enumerate(p.dark):
+        if not row_filter(t, p.seat, c, row):
+            continue
+        last = i
+        lv = int(t.level[p.seat, c])
+        if t.kind[p.seat, c] != E.KIND_DIGIMON or lv == E.LV_III or lv <= best_lv:
+            continue
+        p.hand.append(c)
+        on = (len(p.hand) - 1) in hand_chain_keep(g, p)
+        p.hand.pop()
+        if on:
+            best, best_lv = i, lv
+    return best if best is not None else last
 
 
 def rows(g, seat, card):
