@@ -3176,6 +3176,29 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # ability's rows, and the same rows as a support ability
     (r"(?P<s>[^()]+?) \(this (?:special ability|effect) (?:may|can) be used even when this (?:digimon|card) is in the"
      r" support box\)\.?", _also_support),
+    # round 10 rulings (docs/coverage.md "Open questions that block options", rows 3, 8, 10, 11 and Bo-539):
+    # row 3: "Either your Digimon, the opponent's Digimon, or both … gain the ability X (the user decides which)" (Seventh
+    # cards St-212 … St-215): the user gives it to its own Digimon, gain(x)
+    (rf"either your digimon, the opponent's digimon, or both (?:players'|sides') digimon gain the ability (?P<k>{_KW})\.?"
+     r"(?: \(which digimon gain the ability is decided by the player who plays the card when this card is activated\)\.?)?",
+     lambda m, ctx: None if ctx.digimon else _gains(m, ctx)),
+    # row 8: "add N to the attack power of your Digimon with the same background as this card" on a Field card named for
+    # a field (Nightmare Soldiers Bo-256): the background is that field, field=X
+    (r"add (\d+) to the attack power of your digimon with the same background as this card\.?",
+     lambda m, ctx: None if ctx.digimon or ctx.name.lower() not in _FIELDS
+     else [_Eff(f"atk+{m.group(1)}", (f"field={_FIELDS[ctx.name.lower()]}",))]),
+    # row 10: "When you have Digimon in multiple Digimon boxes, …" (The Ultimate Feast Dw-5): the one-box game never
+    # has several boxes, so the clause never applies (no rows)
+    (r"when you have digimon in multiple digimon boxes, [^.]*\.?", lambda m, ctx: None if ctx.digimon else []),
+    # row 11: "You may directly draw up to N cards from your Net Ocean (announce how many …)" (Jumper Gate Bo-695): the
+    # player draws the full count, draw(N)
+    (r"you may directly draw up to (\d+) cards from your net ocean \(announce how many cards you are going to draw"
+     r" before drawing them\)\.?", lambda m, ctx: None if ctx.digimon else [_Eff(f"draw({m.group(1)})")]),
+    # Bo-539 (Bo-402 the same sentence): "only during your turn; … cannot invalidate the opponent's Option cards before
+    # they take effect": one's own place in the alternation of a battle (003 §3.2.4), i.e. no interrupt, as every option
+    # in the engines: no rows
+    (r"(?:you may only use this card|this card can only be used) during your turn; this card cannot invalidate the"
+     r" opponent's option cards before they take effect\.?", lambda m, ctx: None if ctx.digimon else []),
     (r".*\b(?:support box|support digimon|supporting)\b.*", _u("support-box")),
     (r".*\bappear(?:s|ed)?\b.*", _u("appear")),
     (r".*\bjogress\b.*", _u("jogress")),
