@@ -231,7 +231,11 @@ OP_BASE_A = 73
 # which this card is used, both you and the opponent cannot regain points. This includes the points regained when
 # evolving into an Ultimate level", St-103)
 OP_NO_HEAL = 74
-N_OPS = 75
+# round 10d (numbers 75-86 are rounds 10a-10c's; the lead compacts them): (an evolve_ignore option's row, a marker)
+# the Digimon the option evolved this turn gains no points from its own `evolved` heal rows ("You do not regain any
+# points from evolving to Ultimate level using this card", Ta-1); applying the row itself does nothing
+OP_NO_EVO_HEAL = 87
+N_OPS = 88
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
