@@ -238,7 +238,11 @@ OP_DARK_TO_HAND = 75
 # filter, the opponent's attack −= arg each ("For every Digimon card you discard from your hand, reduce the opponent's
 # attack power by 30", Archelomon Bo-291)
 OP_OPP_PER_DISCARD_IF = 76
-N_OPS = 77
+# round 10d: (an evolve_ignore option's row, a marker) the Digimon the option evolved this turn gains no points from its
+# own `evolved` heal rows ("You do not regain any points from evolving to Ultimate level using this card", Ta-1);
+# applying the row itself does nothing
+OP_NO_EVO_HEAL = 77
+N_OPS = 78
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -103,6 +103,8 @@ One effect per string::
                                            that attack counts the A column's number (round 9c)
               | no_heal                    (an option's row) while its card is face-up and the row's conditions
                                            hold, neither player regains points (heal rows do nothing) (round 9c)
+              | no_evo_heal                (round 10d; a row of an evolve_ignore option) the Digimon the option
+                                           evolved this turn gains no points from its own `evolved` heal rows
               | ban_options                the opponent cannot use its option cards for which this row's
                                            card conditions hold (card=NAME, card~TEXT, card:FILTER)
               | opp_no_support             (passive) the opponent cannot put support Digimon into its
@@ -265,6 +267,7 @@ _OP_SIMPLE = {
     "box_dark_pick": E.OP_BOX_DARK_PICK,
     "base_a": E.OP_BASE_A,
     "no_heal": E.OP_NO_HEAL,
+    "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -1106,8 +1106,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"ignore (?:the |your )?evolution requirements and evolve your (?P<a>{_LV}) digimon into (?:a |an )?(?P<b>{_LV}) digimon"
          r"(?: in your (?:hand|evolution box))?", _evolve_from_to),
         # ("… into a Perfect level or Hybrid level Digimon": a Hybrid is never in a simulated deck, DM-DECK-3)
-        (rf"ignore (?:the |your )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV})"
-         r"(?: or hybrid(?: level)?)? digimon(?: in your (?:hand|evolution box))?", _evolve_from_to),
+        # (round 10d: "Ignore all evolution requirements and evolve your Digimon into an Ultimate level Digimon in your
+        # Digimon box", Ta-1: the same one step, from a Perfect; its "Digimon box" is the box the step comes from)
+        (rf"ignore (?:the |your |all )?evolution requirements and evolve your digimon into (?:a |an )?(?P<b>{_LV})"
+         r"(?: or hybrid(?: level)?)? digimon(?: in your (?:hand|evolution box|digimon box))?", _evolve_from_to),
         # "allows your Level III Digimon to evolve into a Level IV Digimon, ignoring evolution requirements"
         (rf"allows? your (?P<a>{_LV}) digimon to evolve into (?:a |an )?(?P<b>{_LV}) digimon,? ignoring (?:the |its )?evolution"
          r" requirements", _evolve_from_to),
@@ -2744,6 +2746,21 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"for the turn during which this card is used, both you and the opponent (?:cannot|become unable to) regain"
      r" (?:any )?points(?:\. this includes the points regained when evolving into an ultimate level)?\.?",
      lambda m, ctx: [_U("points")] if ctx.digimon else [_Eff("no_heal"), _Limit("turn")]),
+    # round 10d: "Ignore the evolution requirements and evolve your Tentomon into the Kabuterimon in your Evolution Box"
+    # (the Chosen Children CD-1 … CD-7): evolve_ignore from the named Digimon into the named one, one level up (DM-EVO-5;
+    # every such pair is a Level III and its Level IV)
+    (r"ignore the evolution requirements and evolve your (?P<a>[a-z][a-z\- ]*?) into the (?P<b>[a-z][a-z\- ]*?) in your"
+     r" evolution box\.?",
+     lambda m, ctx: [_U("evolution")] if ctx.digimon or ctx.timing != "evolution" else [
+         _Eff("evolve_ignore", (f"name={_fix_name(m.group('a'))}",), filters=(f"name={_fix_name(m.group('b'))}",))]),
+    # round 10d: "You may check the contents of up to three face-down cards in the opponent's slots" (CD-4): a look that
+    # changes nothing (the players do not use what they would see; as round 4's "check the contents of the opponent's hand")
+    (r"you may check the contents of up to (?:three|3) face-down cards in the opponent's slots\.?", lambda m, ctx: []),
+    # round 10d: "You do not regain any points from evolving to Ultimate level using this card" (Evolve to Ultimate with
+    # the Power of the Net!!! Ta-1, an evolve_ignore card into an Ultimate): a marker row of the option; the Digimon it
+    # evolved this turn gains no points from its own `evolved` heal rows (no_evo_heal)
+    (r"you do not regain any points from evolving to ultimate level using this card\.?",
+     lambda m, ctx: [_U("points")] if ctx.digimon or ctx.timing != "evolution" else [_Eff("no_evo_heal")]),
     # round 5: "Instead of both players losing 10 points, you lose 10 points while the opponent loses 20 points" (after
     # "The battle ends in a draw", Let's Stop Fighting Bo-144t): the draw's usual 10 each (DM-PTS), then the opponent a
     # further 10 at the draw's Point Calculation (a result row of the option used in the battle, engine 5)

@@ -1382,6 +1382,21 @@ def base_mods_nb(T, S, M, X, fa, sa, rng, sim):
 
 
 @njit(cache=True, _nrt=False)
+def no_evo_heal_nb(T, S, p):
+    """reference_effects.Effects.no_evo_heal: p's top Digimon was evolved this turn by an option with a
+    no_evo_heal row (round 10d)."""
+    cp = cur_nb(S, p)
+    for j in range(S[p, EVO_N]):
+        if S[p, EVO + 2 * j + 1] != cp:
+            continue
+        opt = S[p, EVO + 2 * j]
+        for r in range(T.ct[p, opt, F_EFF_LO], T.ct[p, opt, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_NO_EVO_HEAL:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
     """Into M (reset by the caller): voids of both top cards (evaluated before either applies: two such
     Digimon void each other, seed 003 §3.5), passives and ``evolved`` rows of the top cards, the
@@ -1414,6 +1429,9 @@ def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
                     continue
                 if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
                         and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1):
+                    if tm == E.T_EVOLVED and T.eff[r, E_OP] == E.OP_HEAL and S[p, EVO_N] > 0 \
+                            and no_evo_heal_nb(T, S, p):
+                        continue  # round 10d: evolved by an option with no_evo_heal (Ta-1)
                     _apply_or_sim_nb(T, S, M, X, p, r, False, rng, -1, sim)
         if S[p, EVO_N] > 0:
             cp = cur_nb(S, p)

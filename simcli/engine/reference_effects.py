@@ -1052,6 +1052,13 @@ class Effects(NoEffects):
         if ok and int(row[E.E_OP]) == E.OP_EVOLVE_NOW:
             self.evolve_now(g, p, row)
 
+    def no_evo_heal(self, g, p) -> bool:
+        """Round 10d: p's top Digimon was evolved this turn by an option with a ``no_evo_heal`` row (its own
+        ``evolved`` heal rows give no points: "You do not regain any points from evolving to Ultimate level
+        using this card", Ta-1)."""
+        return any(dig == p.cur() and any(int(r[E.E_OP]) == E.OP_NO_EVO_HEAL for r in rows(g, p.seat, opt))
+                   for opt, dig in p.evo_opts)
+
     def evolved_option_rows(self, g, p):
         """(option, row) of the requirement options whose Digimon is still the top: their ``evolved`` rows."""
         out = []
@@ -1200,6 +1207,9 @@ class Effects(NoEffects):
                             continue
                         if (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) \
                                 and row_on(p, row, m) and cond_ok(g, p, row, m):
+                            if tm == E.T_EVOLVED and int(row[E.E_OP]) == E.OP_HEAL and p.evo_opts \
+                                    and self.no_evo_heal(g, p):
+                                continue  # round 10d: evolved by an option with no_evo_heal (Ta-1)
                             apply_row(g, p, row, False, mods=m, sim=sim)
                 for opt, row in self.evolved_option_rows(g, p):
                     if cond_ok(g, p, row, m):

@@ -240,6 +240,10 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
+        if op == E.OP_NO_EVO_HEAL and (c.get("kind") != "Option" or tm != E.T_EVOLUTION or not any(
+                t2.split()[0] == "evolve_ignore" for t2 in texts)):
+            # round 10d: a marker the engines read on the evolve_ignore options that served this turn's steps
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: no_evo_heal is a row of an evolve_ignore option only")
         if op in (E.OP_IMMUNE_DAMAGE, E.OP_IMMUNE_FURTHER, E.OP_IMMUNE_DRAW, E.OP_IMMUNE_CLEAR) and c.get("kind") != "Option":
             # round 6: the engines look for these rows on face-up options in the slots only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: immune_damage / immune_further / immune_draw / "
