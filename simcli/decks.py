@@ -304,6 +304,9 @@ def _lookup(number: str, db: CardDB, p: str, lineno: int, problems: list[Problem
         near = _closest_numbers(db, number, len(problems) < BROAD_HINTS) if len(problems) < MAX_PROBLEMS else ()
         hint = f" (closest: {', '.join(near)})" if near else ""
         shown = number if len(number) <= 40 and number.isprintable() else _show(number, 40)
+        if not shown:  # empty, or only whitespace (a .dek id of U+2028 strips to nothing)
+            problems.append(Problem(p, lineno, "empty card number"))
+            return None
         problems.append(Problem(p, lineno, f"unknown card number {shown}{hint}"))
     return card
 

@@ -118,6 +118,7 @@ def test_text_decks(tmp_path, text):
 @given(dek_texts)
 @example('<!DOCTYPE d [<!ENTITY a "x"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><deck>&b;</deck>')
 @example("<a>" * 5000)
+@example('<deck><superzone name="Deck"><card><name id="\u2028">x</name></card></superzone></deck>')  # an id of only U+2028
 def test_dek_files(tmp_path, text):
     p = tmp_path / "f.dek"
     p.write_bytes(text.encode("utf-8", "surrogatepass"))
