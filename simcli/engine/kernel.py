@@ -339,13 +339,13 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     S[sa, LV_START] = T.ct[sa, cur_nb(S, sa), F_LEVEL]
     S[fa, EVO_N] = 0
     S[sa, EVO_N] = 0
-    ev = evolution_nb(T, S, fa, False, t, uses)
+    ev = evolution_nb(T, S, fa, np.bool_(False), t, uses)  # not a literal: one compiled copy
     if rows:
         effects_after_evolution(eon, T, S, M, M2, X, fa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
-    ev = evolution_nb(T, S, sa, True, t, uses)
+    ev = evolution_nb(T, S, sa, np.bool_(True), t, uses)
     if rows:
         effects_after_evolution(eon, T, S, M, M2, X, sa, ev, rng, uses, gon)
         outcome = decided_nb(S)
