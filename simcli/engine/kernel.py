@@ -7,9 +7,10 @@ The rules follow reference.py step by step (parity tests compare every game).
 
 Speed conventions (docs/performance.md): functions that do not allocate are compiled with
 ``_nrt=False`` (no reference counting of their array arguments) — players.py, rng.py,
-kernel_effects.py and, since optimisation round 3, ``play_game_nb`` itself; ``preparation_nb``
-and ``play_turn_nb`` are inlined (``inline="always"``) into the turn loop; each block of games
-(``_block_nb``, run on Python threads by ``run_blocks``) works on private copies of the tables.
+kernel_effects.py and the game loop itself; ``preparation_nb`` and ``play_turn_nb`` are inlined
+(``inline="always"``) into the turn loop, and ``play_game_nb`` into the block of games (``_block_nb``, run
+on Python threads by ``run_blocks``), which works on private copies of the tables allocated by its
+caller (``_block_scratch``): the entry point needs no runtime, and the whole kernel is one library.
 
 Cache caveat: numba keys this module's cache entries on *this file's* contents only; code compiled
 in from players.py / kernel_effects.py / rng.py is not tracked by numba itself.  simcli/engine/
@@ -339,13 +340,13 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     S[sa, LV_START] = T.ct[sa, cur_nb(S, sa), F_LEVEL]
     S[fa, EVO_N] = 0
     S[sa, EVO_N] = 0
-    ev = evolution_nb(T, S, fa, False, t, uses)
+    ev = evolution_nb(T, S, fa, np.bool_(False), t, uses)  # not a literal: one compiled copy
     if rows:
         effects_after_evolution(eon, T, S, M, M2, X, fa, ev, rng, uses, gon)
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
-    ev = evolution_nb(T, S, sa, True, t, uses)
+    ev = evolution_nb(T, S, sa, np.bool_(True), t, uses)
     if rows:
         effects_after_evolution(eon, T, S, M, M2, X, sa, ev, rng, uses, gon)
         outcome = decided_nb(S)
@@ -500,7 +501,7 @@ def game_flags_nb(T, X):
 
 
 # ---- one game ----------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)  # no refcounts in the whole turn loop (its callees do not allocate)
+@njit(cache=True, inline="always")  # inlined into _block_nb: one library holds the whole kernel (issue 12)
 def play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, stats_turns, uses, points_out,
                  battles_out, check, gon, eon, pc):
     """Plays game g; returns (outcome, turns, fa_hash, fa_t1).  points_out[t, seat] = points at the end
@@ -568,39 +569,35 @@ def check_invariants_nb(T, S):
 
 
 # ---- batches -------------------------------------------------------------------------------------------
-@njit(cache=True)
-def _game_scratch_nb(turn_cap):
-    """Per-block scratch reused by every game of the block: state S, modifiers M/M2, extras X,
-    search space W and K, the RNG state, and the per-turn renewal, points and battle rows."""
-    return (np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((4, NM), np.int32),
+def _block_scratch(T, players, turn_cap: int, ncards: int) -> tuple:
+    """One block's private arguments of _block_nb: copies of the tables and the players, the card-use counts,
+    and the scratch reused by every game of the block (state S, modifiers M/M2, extras X, search space W and
+    K, the RNG state, the per-turn renewal, points and battle rows, the partner memo).  Allocated here, not
+    in the kernel: _block_nb then needs no runtime and holds the whole kernel in one library (issue 12)."""
+    # Private copies of everything the hot functions read or count into: the tables, the players and the
+    # card-use counts (summed into the block's slice at its end) — each thread's block on its own cache lines.
+    return (KTables(T.ct.copy(), T.eff.copy()), players.copy(),
+            np.zeros((2, NS), np.int32), np.zeros((2, NM), np.int32), np.zeros((4, NM), np.int32),
             np.zeros(NX, np.int32), np.zeros((W_ROWS, MAX_STEPS + 1), np.int64), np.zeros(40, np.int32),
-            np.zeros(1, np.uint64),
-            np.zeros((2, turn_cap + 1), np.int64), np.zeros((turn_cap + 1, 2), np.int32),
-            np.zeros(turn_cap + 1, np.int32))
+            np.zeros(1, np.uint64), np.zeros((2, turn_cap + 1), np.int64), np.zeros((turn_cap + 1, 2), np.int32),
+            np.zeros(turn_cap + 1, np.int32), np.full(2, -2, np.int64), np.zeros((2, ncards), np.int64))
 
 
 # the state / table columns the shared tally reads (simcli/engine/tally.py)
 _TALLY_COLS = (PTS, RENEW, FIRST_RENEW, MAXLV, DRAWN, USED, F_NCARDS, F_COPY0)
 
 
-@njit(cache=True, nogil=True)  # nogil: run_blocks plays blocks on Python threads
-def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, recs, outcomes, turns_hist, outcome_by_turns,
+@njit(cache=True, nogil=True, _nrt=False)  # nogil: run_blocks plays blocks on Python threads; allocates nothing
+def _block_nb(T, seed, g0, g1, turn_cap, players, check, gon, eon, S, M, M2, X, W, K, rng, rt, pts, bat, pc, uses,
+              recs, outcomes, turns_hist, outcome_by_turns,
               points_hist, alive, renewals_by_turn, renewals_per_game, first_renewal_turn, battles_by_turn,
               first_battle, first_attacker_games, first_attacker_seat, level_reached, card_uses, card_games_drawn,
               card_games_used, total_turns):
     """Games g0..g1-1 summed into the statistics arrays; with ``recs`` of g1-g0 rows (else 0 rows) also
     each game's record: [game, outcome, turns, points A, points B, renewals A, renewals B, first-attacker
-    hash (the uint64's bits), turn-1 first attacker].  One entry point for batches and records, so the
-    whole kernel is compiled into one library (docs/performance.md "Cold compile")."""
-    # Private copies of everything the hot functions read or count into: the tables, the players
-    # and the card-use counts.  Arrays shared between threads share one meminfo, whose
-    # reference count every call into kernel_effects.py increments and decrements atomically; with
-    # copies that cache line stays in this core (thread scaling).
-    T = KTables(T.ct.copy(), T.eff.copy())
-    players = players.copy()
-    uses = np.zeros_like(card_uses)
-    S, M, M2, X, W, K, rng, rt, pts, bat = _game_scratch_nb(turn_cap)
-    pc = np.full(2, -2, np.int64)  # the seats' partners, chosen once per block (setup_player_nb)
+    hash (the uint64's bits), turn-1 first attacker].  T, players and S..uses: the block's private copies
+    and scratch (_block_scratch).  One entry point for batches and records, and play_game_nb inlined, so the
+    whole kernel is compiled into one library (docs/performance.md "Cold compile", round 10)."""
     for g in range(g0, g1):
         outcome, turns, h, fa1 = play_game_nb(T, seed, g, turn_cap, players, S, M, M2, X, W, K, rng, rt, uses,
                                              pts, bat, check, gon, eon, pc)
@@ -657,9 +654,14 @@ def run_batch(T, seed: int, g0: int, g1: int, turn_cap: int, players, nblocks: i
     players = np.asarray(players, np.int64)
     gon, eon = policy_gates(players), effects_gate(T)
     norec = np.zeros((0, 9), np.int64)
-    run_blocks(_block_nb, g0, g1, nblocks,
-               lambda b, a0, a1: (T, np.int64(seed), np.int64(a0), np.int64(a1), np.int64(turn_cap), players,
-                                  bool(check), gon, eon, norec, *(a[b] for a in arrs)))
+    ncards = base["card_uses"].shape[1]
+
+    def args_of(b, a0, a1):
+        KT, pl, *scratch = _block_scratch(T, players, turn_cap, ncards)
+        return (KT, np.int64(seed), np.int64(a0), np.int64(a1), np.int64(turn_cap), pl, bool(check), gon, eon,
+                *scratch, norec, *(a[b] for a in arrs))
+
+    run_blocks(_block_nb, g0, g1, nblocks, args_of)
     return {k: a.sum(axis=0) for k, a in zip(STAT_ORDER, arrs)}
 
 
@@ -670,8 +672,9 @@ def run_records(T, seed: int, g0: int, g1: int, turn_cap: int, players, check: b
     recs = np.zeros((n, 9), np.int64)
     base = new_stats(turn_cap, T.ct.shape[1])
     players = np.asarray(players, np.int64)
-    _block_nb(T, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), players, bool(check),
-              policy_gates(players), effects_gate(T), recs, *(base[k] for k in STAT_ORDER))
+    KT, pl, *scratch = _block_scratch(T, players, turn_cap, base["card_uses"].shape[1])
+    _block_nb(KT, np.int64(seed), np.int64(g0), np.int64(g1), np.int64(turn_cap), pl, bool(check),
+              policy_gates(players), effects_gate(T), *scratch, recs, *(base[k] for k in STAT_ORDER))
     rec = np.zeros(n, RECORD_DTYPE)
     for k, name in enumerate(("game", "outcome", "turns", "points_a", "points_b", "renewals_a", "renewals_b")):
         rec[name] = recs[:, k]

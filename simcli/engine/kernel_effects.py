@@ -601,7 +601,7 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         _per_add_nb(M, p, op, arg * max(0, n))
     elif f & OPF_MOD:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
-            arg = arg * sheet_count_nb(T, S, p, r, arg2)
+            arg = arg * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(arg2))  # one signature
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
@@ -851,7 +851,7 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
     if f & OPF_PER:
         _per_add_nb(M, p, op, T.eff[r, E_ARG] * max(0, count))
     elif op == E.OP_ATK_PER_SHEET:  # round 9b
-        M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, p, r, T.eff[r, E_ARG2])
+        M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(T.eff[r, E_ARG2]))
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
@@ -893,7 +893,7 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         for k in range(3):
             if T.ct[p, cp, F_ATK + k] == hi:
                 mask |= 1 << k
-        M[p, M_AS] = attack_pick_nb(T, S, M, p, mask)
+        M[p, M_AS] = attack_pick_nb(T, S, M, p, np.int64(mask))  # not a literal 0: one compiled copy
     elif op == E.OP_OPP_ATTACK_AS:
         M[o, M_AS] = arg
     elif op == E.OP_ZERO_OPP:
@@ -1125,7 +1125,7 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
     if evo >= 0:  # decided: evolve_now takes effect after the card's other rows
         evolve_now_nb(T, S, M, M2, X, p, evo, rng, uses)
     if pick >= 0:  # round 9c: box_dark_pick, after the card's other rows (as evolve_now)
-        box_pick_nb(T, S, M, M2, X, p, pick, c, rng)
+        box_pick_nb(T, S, M, M2, X, p, np.int64(pick), np.int64(c), rng)  # one signature (no literal -1 copy)
 
 
 @njit(cache=True, _nrt=False)

@@ -367,11 +367,18 @@ def outcome_nb(T, S, M, p):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")  # one compiled unit with the simulation below (_box_pick_c_nb)
 def box_side_nb(T, S, M, M2, X, p, r, card, rng):
     """Greedy's box_dark_pick side (round 9c; reference_greedy.box_pick_side): of the seats it may pick, the one
     whose box top card leaving gives p the best battle outcome (the modifiers rebuilt into M2[2:4]), the opponent
     among equals; -1 none."""
+    return _box_pick_c_nb(T, S, M, M2, X, np.int64(p), np.int64(r), np.int64(r), np.int64(card), np.int64(0),
+                          np.int64(p), rng, np.bool_(True))
+
+
+@njit(cache=True, inline="always")
+def _box_side_nb(T, S, M, M2, X, p, r, card, rng):
+    """box_side_nb's choice (inlined once, into _box_pick_c_nb)."""
     sides = box_sides_nb(T, S, M, X, p, r, card)
     M3 = M2[2:4]
     best = -1
@@ -405,25 +412,34 @@ def _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat):
 
 
 @njit(cache=True, _nrt=False)
-def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
-    """sim_outcome_nb for rows with box_dark_pick (reference_greedy.sim_outcome): the box top card greedy would
-    pick removed, the modifiers rebuilt into M2[0:2], then the rows' attack modifiers."""
-    for r in range(lo, hi):
-        if T.eff[r, E_TIMING] == E.T_BATTLE and T.eff[r, E_OP] == E.OP_BOX_DARK_PICK \
-                and cond_ok_nb(T, S, M, X, p, r, -1):
-            s = box_side_nb(T, S, M, M2, X, p, r, card, rng)
-            if s >= 0:
-                M2v = M2[0:2]
-                top = S[s, TOP]
-                ev = S[s, EVOLVED]
-                S[s, TOP] = -1
-                S[s, EVOLVED] = 0
-                rebuild_nb(T, S, M2v, X, rng)
-                o = _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
-                S[s, TOP] = top
-                S[s, EVOLVED] = ev
-                return o
-            break
+def _box_pick_c_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng, side_only):
+    """Greedy's box_dark_pick, one compiled unit (issue 12: two units, each holding the modifier machinery, cost
+    24 CPU-s of the cold compile).  side_only: the side box_side_nb picks for row lo.  Else sim_outcome_nb for
+    rows [lo, hi) with box_dark_pick (reference_greedy.sim_outcome): the box top card greedy would pick removed,
+    the modifiers rebuilt into M2[0:2], then the rows' attack modifiers."""
+    r0 = lo if side_only else -1
+    if not side_only:
+        for r in range(lo, hi):
+            if T.eff[r, E_TIMING] == E.T_BATTLE and T.eff[r, E_OP] == E.OP_BOX_DARK_PICK \
+                    and cond_ok_nb(T, S, M, X, p, r, -1):
+                r0 = r
+                break
+    s = -1
+    if r0 >= 0:
+        s = _box_side_nb(T, S, M, M2, X, p, r0, card, rng)
+    if side_only:
+        return s
+    if s >= 0:
+        M2v = M2[0:2]
+        top = S[s, TOP]
+        ev = S[s, EVOLVED]
+        S[s, TOP] = -1
+        S[s, EVOLVED] = 0
+        rebuild_nb(T, S, M2v, X, rng)
+        o = _rows_outcome_nb(T, S, M2, X, p, lo, hi, card, count, for_seat)
+        S[s, TOP] = top
+        S[s, EVOLVED] = ev
+        return o
     for i in range(2):
         for f in range(NM):
             M2[i, f] = M[i, f]
@@ -434,9 +450,10 @@ def _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
 def sim_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng):
     """Outcome for for_seat after p applies its battle rows [lo, hi) (attack modifiers only) on a copy;
     with an evolve_now row, after evolving into the target greedy would pick (_sim_evolve_outcome_nb); with a
-    box_dark_pick row, after removing the box top card greedy would pick (_sim_pick_outcome_nb, round 9c)."""
+    box_dark_pick row, after removing the box top card greedy would pick (_box_pick_c_nb, round 9c)."""
     if card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_BOX_PICK) != 0:
-        return _sim_pick_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
+        return _box_pick_c_nb(T, S, M, M2, X, np.int64(p), np.int64(lo), np.int64(hi), np.int64(card), np.int64(count),
+                              np.int64(for_seat), rng, np.bool_(False))
     if (card >= 0 and (T.ct[p, card, F_TIMINGS] & TM_EVOLVE_NOW) != 0) or (card < 0 and T.eff[lo, E_OP] == E.OP_EVOLVE_NOW):
         return _sim_evolve_outcome_nb(T, S, M, M2, X, p, lo, hi, card, count, for_seat, rng)
     for i in range(2):
@@ -659,7 +676,7 @@ def _prepare_ignore_nb(T, S, M, X, s, uses):
             best = pos
             ba = T.ct[s, c, F_ATK + 0]
     if best >= 0:
-        prepare_ignore_step_nb(T, S, s, slot, best, uses)
+        prepare_ignore_step_nb(T, S, s, slot, np.int64(best), uses)  # not a literal -1: one compiled copy
 
 
 @njit(cache=True, _nrt=False)
