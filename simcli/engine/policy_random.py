@@ -190,7 +190,7 @@ def prepare_ignore_random_nb(T, S, M, X, s, uses, rng):
         if ignore_target_nb(T, S, s, S[s, HAND + pos], lv, extra, ir):
             k -= 1
             if k == 0:
-                prepare_ignore_step_nb(T, S, s, slot, pos, uses)
+                prepare_ignore_step_nb(T, S, s, slot, np.int64(pos), uses)  # int64 as greedy's call: one compiled copy
                 return
 
 
@@ -279,7 +279,7 @@ def _actions_nb(T, S, M, X, p, k):
                 if n == k:
                     return E.ACT_SUPPORT, pos
                 n += 1
-    na = _appearances_nb(T, S, M, X, p, E.T_BATTLE, -1)
+    na = _appearances_nb(T, S, M, X, p, E.T_BATTLE, np.int64(-1))  # not a literal -1: one compiled copy
     if k >= n and k < n + na:
         ch = _appearances_nb(T, S, M, X, p, E.T_BATTLE, k - n)
         X[X_APPEAR_ROW] = ch % E.APPEAR_POS
