@@ -2382,3 +2382,18 @@ def test_round10_rulings_open_questions(rows):
     assert not tr.modeled and "option-interaction" not in tr.unmodeled
     # the shapes are option shapes: on a Digimon ability they take nothing (the sentence stays unmodeled)
     assert not abil("(O)When you have Digimon in multiple Digimon boxes, add 100 to your attack power.").modeled
+
+
+def test_round10e_slot_positions(rows):
+    # row 12 of "Open questions that block options" (seed 003 §3.4 옵션 카드의 세트: a card that names its slot is always
+    # placed there): the sentence is Translation.slot_pos, the database's slot_pos (tests/test_engine_rul10e.py)
+    by = {r["Card Number"]: r for r in rows}
+    tr = translate_row(by["Bo-151"])  # Devil Chip: "can only be placed in slot 1; at the end of the turn … Dark Area"
+    assert tr.modeled and tr.slot_pos == 1
+    assert tr.effects == ["atk+200 if attr=Virus & level!=III | cost: discard(2) | limit: turn"]
+    tr = translate_row(by["Bo-161"])  # "Place this card in slot 3": its slot swap still has no word
+    assert tr.slot_pos == 3 and tr.unmodeled == ["option-interaction"]
+    assert translate_row(by["Bo-152"]).slot_pos == 0  # a card naming no slot
+    # two different slots named: no reading
+    assert not translate_option("X", "Battle Phase (O)Place this card in slot 3.", "Item",
+                                "(O)This card can only be placed in slot 1.").modeled

@@ -58,6 +58,9 @@ class Translation:
     keywords: list[str] = field(default_factory=list)  # ability keywords granted / held, lowercase
     unmodeled: list[str] = field(default_factory=list)  # labels of clauses not translated
     face_up_limit: int = 0  # 1: only one of this card may be face-up / in slots / per Digimon
+    # round 10e: an option that names its slot ("This card can only be placed in slot 1" / "Place this card in slot 3"):
+    # that slot, 1..3 (seed 003 §3.4 옵션 카드의 세트: always set there, nowhere else, never moved); 0: any free slot
+    slot_pos: int = 0
     timing: str | None = None  # options: "prep", "evolution", "battle", "point"; None: Digimon
     # a requirement option (Winning Percentage / named, DM-EVO-3/3b): hand cards discarded after the
     # evolution step it serves (the printed cost); None: not a requirement option / not stated
@@ -150,6 +153,11 @@ class _Kw:  # ability keyword the card has / grants
 @dataclass(frozen=True)
 class _Once:  # only one of this card may be face-up / in the slots / per Digimon
     pass
+
+
+@dataclass(frozen=True)
+class _SlotPos:  # round 10e: the slot the card names ("This card can only be placed in slot 1"), 1..3
+    n: int
 
 
 @dataclass(frozen=True)
@@ -3021,6 +3029,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # ---- "only one" ----------------------------------------------------------------------------
     (r"you (?:may|can) only (?:place|use|have|set) (?:only )?one of this card (?:in your slots|on each of your digimon"
      r"|face-up|per digimon|at a time)\.?/?", lambda m, ctx: [_Once()]),
+    # round 10e (docs/coverage.md "Open questions that block options", row 12): "This card can only be placed in slot 1"
+    # / "Place this card in slot 3": seed 003 §3.4 옵션 카드의 세트 — such a card is always placed in that slot (no other
+    # slot, no moving); the players set it only while that slot is free (Translation.slot_pos)
+    (r"(?:this card can only be placed in|place this card in) slot (?P<n>[123])\.?",
+     lambda m, ctx: None if ctx.digimon else [_SlotPos(int(m.group("n")))]),
     # ---- keywords ------------------------------------------------------------------------------
     (rf"(?:has|have) the abilit(?:y|ies|es) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
     (rf"(?:you gain|your digimon gains|you obtain) the abilit(?:y|ies) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
@@ -3438,6 +3451,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                 tr.keywords.append(p.word)
         elif isinstance(p, _Once):
             tr.face_up_limit = 1
+        elif isinstance(p, _SlotPos):
+            if tr.slot_pos not in (0, p.n):
+                tr.unmodeled.append("slots")
+            tr.slot_pos = p.n
         elif isinstance(p, _U):
             tr.unmodeled.append(p.label)
         elif isinstance(p, _NeedOp):

@@ -35,6 +35,7 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
                                   TM_EVOLVE_NOW)
 from simcli.engine.tables import TM_BOX_PICK
+from simcli.engine.tables import F_SLOT_POS
 
 KIND_DIGIMON = E.KIND_DIGIMON
 LV_III = E.LV_III
@@ -120,11 +121,15 @@ def options_to_set_res_nb(T, S, s, res):
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
+    claimed = 0  # round 10e: bit k = slot k taken by a card chosen before that names it (F_SLOT_POS)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         c = S[s, HAND + pos]
         if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
+            continue
+        sp = T.ct[s, c, F_SLOT_POS] - 1  # seed 003 §3.4: a card naming its slot is set there only
+        if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
             continue
         if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
             dup = False
@@ -142,6 +147,8 @@ def options_to_set_res_nb(T, S, s, res):
                 continue
         m |= np.int64(1) << pos
         n += 1
+        if sp >= 0:
+            claimed |= 1 << sp
     return m
 
 

@@ -500,10 +500,13 @@ class GreedyPlayer(BaselinePlayer):
 
     def _settable(self, g, p) -> list[int]:
         """Usable options in hand order, one per empty slot; a card limited to one face-up / one in the
-        slots (``face_up_limit``) is not set beside a same-name card (legal for every such text)."""
+        slots (``face_up_limit``) is not set beside a same-name card (legal for every such text); a card
+        that names its slot (``slot_pos``, round 10e) only while that slot is free and not taken by a card
+        chosen before."""
         t, s = g.t, p.seat
         free = sum(1 for c in p.slots if c < 0)
         names = {int(t.name[s, c]) for c in p.slots if c >= 0}
+        taken = {k + 1 for k, c in enumerate(p.slots) if c >= 0}
         out = []
         res = appearance_cost_cards(g, p)
         for pos, c in enumerate(p.hand):
@@ -511,10 +514,14 @@ class GreedyPlayer(BaselinePlayer):
                 break
             if not t.usable_opt[s, c] or pos in res:
                 continue
+            if t.slot_pos[s, c] and int(t.slot_pos[s, c]) in taken:
+                continue
             if t.face_up_limit[s, c]:
                 if int(t.name[s, c]) in names:
                     continue
                 names.add(int(t.name[s, c]))
+            if t.slot_pos[s, c]:
+                taken.add(int(t.slot_pos[s, c]))
             out.append(pos)
         return out
 
