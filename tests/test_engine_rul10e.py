@@ -7,10 +7,12 @@ the kernel and the reference from the same state and asserts that they agree (zo
 
 from __future__ import annotations
 
+from test_engine_effects import duel
 from test_engine_helpers import both_turn, place, scenario
 from test_engine_rules import digi, fill, opt
 
 from simcli.engine import enums as E
+from simcli.engine.reference import PERSIST
 
 
 def _set_turn(a_opts, slots, hand, players=("greedy", "greedy"), seed=0):
@@ -68,3 +70,54 @@ def test_random_player_respects_named_slots():
         g = _set_turn([CHIP, PLAIN], slots=(20, -1, -1), hand=[1, 2], players=("random", "greedy"), seed=seed)
         assert 1 not in g.ps[0].slots and g.card_uses[0, 1] == 0
     assert seen == {True, False}  # it sometimes sets Chip and sometimes not: the games do reach the choice
+
+
+# ---- row 6: a face-up option that stays in its slot acts again in later turns ----------------------------------------
+def _face_up(*slots, end=0, card=0):
+    """A setup for duel: A's options in these slots were used in an earlier turn and stay face-up (no turn limit),
+    tied (end event) to the box card `card`."""
+    def setup(g):
+        a = g.ps[0]
+        for k in slots:
+            a.slot_up[k], a.slot_end[k], a.slot_card[k] = PERSIST, end, card
+    return setup
+
+
+# "Add 300 …, and if you win the battle, send the top 16 cards of the opponent's Net Ocean …; this card remains in its
+# slot …" (Pile Bunker St-922), scaled: +100 and 10 points
+BUNKER = opt("Bunker", effects=["atk+100 | limit: discarded", "damage(10) | when: win | limit: discarded"])
+# "After point calculation, regardless of whether you won or lost, reduce your points by 10 … remains in its slot until
+# … it loses a battle" (Grapple Chip Bo-544)
+CHIP10 = opt("Grapple", effects=["atk+100 | limit: lost", "self_damage(10) | when: win | limit: lost",
+                                 "self_damage(10) | when: lose | limit: lost", "self_damage(10) | when: draw | limit: lost"])
+
+
+def test_result_rows_of_a_card_face_up_since_an_earlier_turn():
+    # seed 003 §3.4 발동 타이밍: "activating the effect" includes exercising the effect of an option face-up since an
+    # earlier turn.  Bunker was used before: its +100 applies at the start of the battle (300 against 250) and, new in
+    # round 10e, its win row at Point Calculation: B loses 10 (C-LOST-1) and 10 more (before: 90)
+    g, f = duel(a_opts=[BUNKER], setup=_face_up(0))
+    assert f == [(300, 250)] and g.ps[1].points == 80 and g.card_uses[0, 1] == 0 and g.ps[0].slots[0] == 1
+    # tied to a Digimon that left the box (end event leave): no longer in effect, neither row applies (200 against 250)
+    g, f = duel(a_opts=[BUNKER], setup=_face_up(0, end=E.LE_LEAVE, card=5))
+    assert f == [(200, 250)] and g.ps[1].points == 100 and g.ps[0].points == 80
+
+
+def test_result_rows_of_a_staying_card_once_per_battle():
+    # used in this turn's battle: its win row applies once (engine 5's list of this turn's options, not a second time as
+    # a face-up card); in the next turn it acts again without a new use
+    g, f = duel(a_opts=[BUNKER])
+    assert f == [(300, 250)] and g.ps[1].points == 80 and g.card_uses[0, 1] == 1
+    g, f = duel(a_opts=[BUNKER], turns=2)
+    assert f == [(300, 250), (300, 250)] and g.ps[1].points == 60 and g.card_uses[0, 1] == 1 and g.ps[0].slots[0] == 1
+
+
+def test_grapple_chip_shape_acts_every_battle_until_it_is_lost():
+    # the win row: A wins (300 against 250) and pays its 10 points (Grapple Chip's "regardless of whether you won or
+    # lost"); the card stays
+    g, f = duel(a_opts=[CHIP10], setup=_face_up(0, end=E.LE_LOSE))
+    assert f == [(300, 250)] and g.ps[0].points == 90 and g.ps[1].points == 90 and g.ps[0].slots[0] == 1
+    # B answers with +100 (350): A loses 20 (C-LOST-1) and its lose row 10 more; limit lost: the card then leaves for
+    # the Dark Area in the death check (DM-PTS-1)
+    g, f = duel(a_opts=[CHIP10], b_opts=["atk+100"], setup=_face_up(0, end=E.LE_LOSE))
+    assert f == [(300, 350)] and g.ps[0].points == 70 and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark

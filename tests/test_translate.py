@@ -2394,6 +2394,15 @@ def test_round10e_slot_positions(rows):
     tr = translate_row(by["Bo-161"])  # "Place this card in slot 3": its slot swap still has no word
     assert tr.slot_pos == 3 and tr.unmodeled == ["option-interaction"]
     assert translate_row(by["Bo-152"]).slot_pos == 0  # a card naming no slot
+    # row 6 (seed 003 §3.4 발동 타이밍: an option face-up since an earlier turn exercises its effects again): a Battle
+    # Phase card that stays face-up keeps its result rows (both engines apply them at every later battle's Point
+    # Calculation, tests/test_engine_rul10e.py); on an option of another timing they stay behind the guard
+    for k in ("Bo-544", "St-922"):
+        tr = translate_row(by[k])
+        assert tr.modeled and any("| when: win" in e for e in tr.effects), k
+    assert "delayed-result-row" in translate_option("X", "Preparation Phase", "Program",
+                                                    "(O)Add 100 to your attack power, and if you win the battle, reduce "
+                                                    "the opponent's points by 10.").unmodeled
     # two different slots named: no reading
     assert not translate_option("X", "Battle Phase (O)Place this card in slot 3.", "Item",
                                 "(O)This card can only be placed in slot 1.").modeled

@@ -3552,11 +3552,12 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
-            and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
+            and ctx.timing != "battle":
         # "add 450 …, and if you win the battle, further reduce the opponent's points by 30": the engines apply
-        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5);
-        # an option used at another timing, or one that stays face-up for later battles (would the result
-        # part repeat?), is not that
+        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5), and
+        # (round 10e, seed 003 §3.4 발동 타이밍) those of a Battle Phase option that stays face-up at every later
+        # battle's Point Calculation while it stays (Grapple Chip Bo-544, Pile Bunker St-922); an option used at
+        # another timing is not that
         tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.op == "evolve_ignore" for h in heads) and any(
             h.op != "evolve_ignore" and (h.when or ctx.timing) == "evolution" and h.conds for h in heads):

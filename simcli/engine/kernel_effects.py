@@ -1062,8 +1062,24 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
 
 @njit(cache=True, _nrt=False)
 def result_rows_nb(T, S, M, X, p, tm, rng):
-    """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in the
-    order of use (reference_effects.Effects.result_rows): conditions now, no cost."""
+    """The win / lose / draw rows (timing tm) of p's options face-up since an earlier turn and still in their
+    slots (round 10e, slot order), then of the options p used in this turn's battle windows, in the order of use
+    (reference_effects.Effects.result_rows): conditions now, no cost."""
+    for k in range(3):  # seed 003 §3.4 발동 타이밍: an option face-up since an earlier turn exercises its effects again
+        c = S[p, SLOT + k]
+        if c < 0 or S[p, SLOT_UP + k] <= 0 or not option_active_nb(S, p, c):
+            continue
+        used = False
+        for i in range(X[X_USED_N]):
+            if X[X_USED + 2 * i] == p and X[X_USED + 2 * i + 1] == c:
+                used = True
+        if used:  # used in this turn's battle: below, in the order of use
+            continue
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1):
+                apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+        if S[0, PTS] <= 0 or S[1, PTS] <= 0:
+            return
     for i in range(X[X_USED_N]):
         if X[X_USED + 2 * i] != p:
             continue
