@@ -238,7 +238,13 @@ OP_DARK_TO_HAND = 75
 # filter, the opponent's attack −= arg each ("For every Digimon card you discard from your hand, reduce the opponent's
 # attack power by 30", Archelomon Bo-291)
 OP_OPP_PER_DISCARD_IF = 76
-N_OPS = 77
+# round 10e (docs/coverage.md "Open questions that block options", row 7): the Battle Phase row of an option whose
+# effects all act on the battle's result ("When you win the battle on the turn that you played this card, further reduce
+# the opponent's points by 20", Bo-593): it does nothing itself; using it in a battle window turns the card face-up
+# (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
+# at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
+OP_COMMIT = 91
+N_OPS = 92
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -121,3 +121,64 @@ def test_grapple_chip_shape_acts_every_battle_until_it_is_lost():
     # the Dark Area in the death check (DM-PTS-1)
     g, f = duel(a_opts=[CHIP10], b_opts=["atk+100"], setup=_face_up(0, end=E.LE_LOSE))
     assert f == [(300, 350)] and g.ps[0].points == 70 and g.ps[0].slots[0] == -1 and 1 in g.ps[0].dark
+
+
+# ---- row 7: a Battle Phase option whose only rows act on the result -----------------------------------------------
+# "When you win the battle on the turn that you played this card, further reduce the opponent's points by 20" with the
+# cost "send the top 3 cards of your Net Ocean to the Dark Area" (The Battle I Staked My Pride On! Bo-593)
+PRIDE = ["commit | cost: mill(3) | limit: turn", "damage(20) | when: win | cost: mill(3) | limit: turn"]
+PLUS = opt("Plus", effects=["atk+100"])
+
+
+def test_result_only_option_is_committed_before_the_result():
+    # seed 003 §3.2.5: the Point Calculation Phase decides the winner; Battle Phase options are used before.  Greedy
+    # commits the card in its window when the battle as it stands (the attacks on the table) would give its row a
+    # result to act on: A's Plus makes it 300 against 250, then Pride is used (3 cards milled); at Point Calculation B
+    # loses 10 (C-LOST-1) and 20 more
+    g, f = duel(a_opts=[opt("Pride", effects=PRIDE), PLUS])
+    assert f == [(300, 250)] and g.ps[1].points == 70 and g.card_uses[0, 1] == 1 and len(g.ps[0].deck) == 18
+    # losing as it stands (200 against 250) and nothing to improve it: Pride is kept (no mill), and never used at the
+    # result step either
+    g, f = duel(a_opts=[opt("Pride", effects=PRIDE)])
+    assert f == [(200, 250)] and g.card_uses[0, 1] == 0 and len(g.ps[0].deck) == 22 and g.ps[1].points == 100
+
+
+def test_committed_option_without_the_result():
+    # the player commits without knowing the result: B answers A's Plus with +100 (350 against 300) after A used Pride;
+    # A loses, the cost stays paid, the win row does nothing
+    g, f = duel(a_opts=[opt("Pride", effects=PRIDE), PLUS], b_opts=["atk+100"])
+    assert f == [(300, 350)] and g.card_uses[0, 1] == 1 and len(g.ps[0].deck) == 18
+    assert g.ps[1].points == 100 and g.ps[0].points == 80
+
+
+def test_lose_row_committed_while_losing():
+    # "When your Digimon loses the battle, the opponent loses the same amount of points as you do", usable only at a
+    # level (I'll Pull You Down … St-110: Perfect): A loses as it stands, commits it, loses 20 and B the same 20
+    pull = ["commit if level=III | limit: battle", "damage_lost if level=III | when: lose | limit: battle"]
+    g, f = duel(a_opts=[opt("Pull", effects=pull)])
+    assert f == [(200, 250)] and g.card_uses[0, 1] == 1 and g.ps[0].points == 80 and g.ps[1].points == 80
+    # its usage restriction fails (Level IV): not used, B keeps its points
+    pull4 = [r.replace("level=III", "level=IV") for r in pull]
+    g, f = duel(a_opts=[opt("Pull", effects=pull4)])
+    assert f == [(200, 250)] and g.card_uses[0, 1] == 0 and g.ps[1].points == 100
+
+
+def test_random_player_uses_it_in_the_battle_window_only():
+    # the random player may use it in a window (a uniform choice among the legal actions) but never at the result
+    # step (before round 10e the engines would have used a card with only result rows there, knowing the result): A
+    # wins as it stands (300 against 250); whenever the card is used, it is before the battle's result line
+    a = fill([digi("Alpha", bt="A", atk=(300, 300, 100)), opt("Pride", effects=PRIDE)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    used = set()
+    for seed in range(10):
+        T, g = scenario(a, b, effects=True, players=("random", "greedy"), seed=seed)
+        place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+        place(g, 1, l3=0, deck=list(range(1, 30)))
+        both_turn(T, g, fa=0)
+        lines = [ln.strip() for ln in g.log]
+        battle = next(i for i, ln in enumerate(lines) if ln.startswith("battle:"))
+        uses = [i for i, ln in enumerate(lines) if ln == "A uses Pride"]
+        assert all(i < battle for i in uses)
+        assert g.ps[1].points == (70 if uses else 90)
+        used.add(bool(uses))
+    assert used == {True, False}

@@ -3547,9 +3547,16 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
     if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
         # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
-        # you played this card, further reduce …", Bo-593): the engines use such an option at the result step itself,
-        # from its face-down slot (engine 5), which a Battle Phase card played before the result is not
-        tr.unmodeled.append("delayed-result-row")
+        # you played this card, further reduce …", Bo-593): the engines would use such an option at the result step
+        # itself, from its face-down slot, which a card played before the result is not.  Round 10e (row 7 of "Open
+        # questions that block options", seed 003 §3.2.5: Battle Phase options are used before the result is decided):
+        # a Battle Phase card gets a first row ``commit`` with its usage restriction, costs and limit — the players use
+        # it in a battle window without the result, its result rows act at Point Calculation (engine 5), and the engines
+        # never use it at the result step; other timings stay unmodeled
+        if ctx.timing == "battle":
+            heads = [_Eff("commit")] + heads
+        else:
+            tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
             and ctx.timing != "battle":
