@@ -242,7 +242,13 @@ OP_OPP_PER_DISCARD_IF = 76
 # own `evolved` heal rows ("You do not regain any points from evolving to Ultimate level using this card", Ta-1);
 # applying the row itself does nothing
 OP_NO_EVO_HEAL = 77
-N_OPS = 78
+# round 10e (docs/coverage.md "Open questions that block options", row 7): the Battle Phase row of an option whose
+# effects all act on the battle's result ("When you win the battle on the turn that you played this card, further reduce
+# the opponent's points by 20", Bo-593): it does nothing itself; using it in a battle window turns the card face-up
+# (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
+# at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
+OP_COMMIT = 78
+N_OPS = 79
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

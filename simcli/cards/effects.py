@@ -111,6 +111,9 @@ One effect per string::
                                            Support Box (Ornismon Bo-98t)
               | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
                                            card's appearance moved into the support box (cost move_host)
+              | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
+                                           win / lose / draw rows) does nothing: used in a battle window, the card
+                                           is committed before the result; its result rows act at Point Calculation
               | lost_to_hand               (an option's row) while its card is face-up: when the own Digimon
                                            loses a battle, its box top card goes to the hand instead of the
                                            Dark Area (Re-60t)
@@ -268,6 +271,7 @@ _OP_SIMPLE = {
     "base_a": E.OP_BASE_A,
     "no_heal": E.OP_NO_HEAL,
     "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
+    "commit": E.OP_COMMIT,  # round 10e
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

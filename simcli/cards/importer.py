@@ -65,9 +65,10 @@ def _battle_type(raw: str) -> str | None:
     return raw[0] if raw[:1] in ("A", "B", "C") else None
 
 
-# requirement-card keys of an option's record (docs/card-database.md), written only when set, in this order
+# requirement-card keys (and round 10e's slot_pos) of an option's record (docs/card-database.md), written only when
+# set, in this order
 _OPTION_EXTRAS = ("wp_levels", "win_pct", "wp_min", "jogress_partner", "o_max", "x_max", "requirement_mill",
-                  "requirement_from", "evolve_levels")
+                  "requirement_from", "evolve_levels", "slot_pos")
 
 
 def build_card(row: lackey.RawCard, parser: RequirementParser, translate) -> dict:

@@ -58,6 +58,9 @@ class Translation:
     keywords: list[str] = field(default_factory=list)  # ability keywords granted / held, lowercase
     unmodeled: list[str] = field(default_factory=list)  # labels of clauses not translated
     face_up_limit: int = 0  # 1: only one of this card may be face-up / in slots / per Digimon
+    # round 10e: an option that names its slot ("This card can only be placed in slot 1" / "Place this card in slot 3"):
+    # that slot, 1..3 (seed 003 §3.4 옵션 카드의 세트: always set there, nowhere else, never moved); 0: any free slot
+    slot_pos: int = 0
     timing: str | None = None  # options: "prep", "evolution", "battle", "point"; None: Digimon
     # a requirement option (Winning Percentage / named, DM-EVO-3/3b): hand cards discarded after the
     # evolution step it serves (the printed cost); None: not a requirement option / not stated
@@ -150,6 +153,11 @@ class _Kw:  # ability keyword the card has / grants
 @dataclass(frozen=True)
 class _Once:  # only one of this card may be face-up / in the slots / per Digimon
     pass
+
+
+@dataclass(frozen=True)
+class _SlotPos:  # round 10e: the slot the card names ("This card can only be placed in slot 1"), 1..3
+    n: int
 
 
 @dataclass(frozen=True)
@@ -3038,6 +3046,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # ---- "only one" ----------------------------------------------------------------------------
     (r"you (?:may|can) only (?:place|use|have|set) (?:only )?one of this card (?:in your slots|on each of your digimon"
      r"|face-up|per digimon|at a time)\.?/?", lambda m, ctx: [_Once()]),
+    # round 10e (docs/coverage.md "Open questions that block options", row 12): "This card can only be placed in slot 1"
+    # / "Place this card in slot 3": seed 003 §3.4 옵션 카드의 세트 — such a card is always placed in that slot (no other
+    # slot, no moving); the players set it only while that slot is free (Translation.slot_pos)
+    (r"(?:this card can only be placed in|place this card in) slot (?P<n>[123])\.?",
+     lambda m, ctx: None if ctx.digimon else [_SlotPos(int(m.group("n")))]),
     # ---- keywords ------------------------------------------------------------------------------
     (rf"(?:has|have) the abilit(?:y|ies|es) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
     (rf"(?:you gain|your digimon gains|you obtain) the abilit(?:y|ies) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
@@ -3455,6 +3468,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                 tr.keywords.append(p.word)
         elif isinstance(p, _Once):
             tr.face_up_limit = 1
+        elif isinstance(p, _SlotPos):
+            if tr.slot_pos not in (0, p.n):
+                tr.unmodeled.append("slots")
+            tr.slot_pos = p.n
         elif isinstance(p, _U):
             tr.unmodeled.append(p.label)
         elif isinstance(p, _NeedOp):
@@ -3547,16 +3564,24 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
     if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
         # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
-        # you played this card, further reduce …", Bo-593): the engines use such an option at the result step itself,
-        # from its face-down slot (engine 5), which a Battle Phase card played before the result is not
-        tr.unmodeled.append("delayed-result-row")
+        # you played this card, further reduce …", Bo-593): the engines would use such an option at the result step
+        # itself, from its face-down slot, which a card played before the result is not.  Round 10e (row 7 of "Open
+        # questions that block options", seed 003 §3.2.5: Battle Phase options are used before the result is decided):
+        # a Battle Phase card gets a first row ``commit`` with its usage restriction, costs and limit — the players use
+        # it in a battle window without the result, its result rows act at Point Calculation (engine 5), and the engines
+        # never use it at the result step; other timings stay unmodeled
+        if ctx.timing == "battle":
+            heads = [_Eff("commit")] + heads
+        else:
+            tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.when in ("win", "lose", "draw") for h in heads) \
             and any((h.when or ctx.timing) not in ("win", "lose", "draw", "evolved") for h in heads) \
-            and (ctx.timing != "battle" or set(limits) - {"phase", "battle", "turn", "now"}):
+            and ctx.timing != "battle":
         # "add 450 …, and if you win the battle, further reduce the opponent's points by 30": the engines apply
-        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5);
-        # an option used at another timing, or one that stays face-up for later battles (would the result
-        # part repeat?), is not that
+        # the result rows of an option used in this turn's battle windows at Point Calculation (engine 5), and
+        # (round 10e, seed 003 §3.4 발동 타이밍) those of a Battle Phase option that stays face-up at every later
+        # battle's Point Calculation while it stays (Grapple Chip Bo-544, Pile Bunker St-922); an option used at
+        # another timing is not that
         tr.unmodeled.append("delayed-result-row")
     if not ctx.digimon and any(h.op == "evolve_ignore" for h in heads) and any(
             h.op != "evolve_ignore" and (h.when or ctx.timing) == "evolution" and h.conds for h in heads):

@@ -30,6 +30,7 @@ if _numba.config.DISABLE_JIT:  # plain numpy scalars warn on the intended 64-bit
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_COPY0, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
+from simcli.engine.tables import F_SLOT_POS
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
@@ -171,11 +172,20 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
     if player != PLAYER_BASELINE:
         policy_timed_use(gon, T, S, M, M2, X, s, T_PREP, rng, uses)
     end_phase_nb(S, X)
-    # (6) set options (greedy: its usable options; random: some of them), last one first, into the
-    # first free slots
+    # (6) set options (greedy: its usable options; random: some of them): first the cards that name their
+    # slot into it (round 10e, seed 003 §3.4 옵션 카드의 세트; the policies chose them only with it free), then the
+    # others, last one first, into the first free slots
     if player != PLAYER_BASELINE:
         m = policy_set_options(gon, T, S, s, player, rng)
         for pos in range(S[s, HAND_N] - 1, -1, -1):  # last one first: lower positions stay valid
+            if ((m >> pos) & 1) == 0 or T.ct[s, S[s, HAND + pos], F_SLOT_POS] == 0:
+                continue
+            c = hand_remove_nb(S, s, pos)
+            kk = T.ct[s, c, F_SLOT_POS] - 1
+            S[s, SLOT + kk] = c
+            S[s, SLOT_UP + kk] = 0
+            m = (m & ((np.int64(1) << pos) - 1)) | ((m >> (pos + 1)) << pos)  # the later positions move down
+        for pos in range(S[s, HAND_N] - 1, -1, -1):
             if ((m >> pos) & 1) == 0:
                 continue
             c = hand_remove_nb(S, s, pos)

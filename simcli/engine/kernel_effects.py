@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
+from simcli.engine.tables import TM_COMMIT
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -1062,8 +1063,24 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
 
 @njit(cache=True, _nrt=False)
 def result_rows_nb(T, S, M, X, p, tm, rng):
-    """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in the
-    order of use (reference_effects.Effects.result_rows): conditions now, no cost."""
+    """The win / lose / draw rows (timing tm) of p's options face-up since an earlier turn and still in their
+    slots (round 10e, slot order), then of the options p used in this turn's battle windows, in the order of use
+    (reference_effects.Effects.result_rows): conditions now, no cost."""
+    for k in range(3):  # seed 003 §3.4 발동 타이밍: an option face-up since an earlier turn exercises its effects again
+        c = S[p, SLOT + k]
+        if c < 0 or S[p, SLOT_UP + k] <= 0 or not option_active_nb(S, p, c):
+            continue
+        used = False
+        for i in range(X[X_USED_N]):
+            if X[X_USED + 2 * i] == p and X[X_USED + 2 * i + 1] == c:
+                used = True
+        if used:  # used in this turn's battle: below, in the order of use
+            continue
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1):
+                apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+        if S[0, PTS] <= 0 or S[1, PTS] <= 0:
+            return
     for i in range(X[X_USED_N]):
         if X[X_USED + 2 * i] != p:
             continue
@@ -1960,6 +1977,8 @@ def _timed_options_c_nb(T, S, M, X, p, timing):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] != 0 or T.ct[p, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, p, c) \
                 or banned_nb(T, S, M, X, p, c):
+            continue
+        if (T.ct[p, c, F_TIMINGS] & TM_COMMIT) != 0:  # round 10e: committed in a battle window, never at the result
             continue
         has = False
         pay = True

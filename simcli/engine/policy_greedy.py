@@ -35,6 +35,8 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
                                   TM_EVOLVE_NOW)
 from simcli.engine.tables import TM_BOX_PICK
+from simcli.engine.tables import F_SLOT_POS, TM_COMMIT
+from simcli.engine.kernel_effects import OP_FLAGS, OPF_OPP
 
 KIND_DIGIMON = E.KIND_DIGIMON
 LV_III = E.LV_III
@@ -120,11 +122,15 @@ def options_to_set_res_nb(T, S, s, res):
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
+    claimed = 0  # round 10e: bit k = slot k taken by a card chosen before that names it (F_SLOT_POS)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         c = S[s, HAND + pos]
         if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
+            continue
+        sp = T.ct[s, c, F_SLOT_POS] - 1  # seed 003 §3.4: a card naming its slot is set there only
+        if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
             continue
         if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
             dup = False
@@ -142,6 +148,8 @@ def options_to_set_res_nb(T, S, s, res):
                 continue
         m |= np.int64(1) << pos
         n += 1
+        if sp >= 0:
+            claimed |= 1 << sp
     return m
 
 
@@ -626,7 +634,40 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
                                        np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return E.ACT_OPTION, k
+    for k in range(3):  # (4) round 10e: a card whose effect waits for the result (reference_greedy.commit_live)
+        c = S[p, SLOT + k]
+        if c >= 0 and (T.ct[p, c, F_TIMINGS] & TM_COMMIT) != 0 and option_ready_nb(T, S, M, X, p, k) \
+                and commit_live_nb(T, S, M, X, p, c):
+            return E.ACT_OPTION, k
     return E.ACT_PASS, -1
+
+
+@njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
+def commit_live_nb(T, S, M, X, p, c):
+    return _commit_live_c_nb(T, S, M, X, np.int64(p), np.int64(c))
+
+
+@njit(cache=True, _nrt=False)
+def _commit_live_c_nb(T, S, M, X, p, c):
+    """Round 10e (reference_greedy.commit_live): card c's commit row holds its conditions and one of its rows for the
+    result the battle would have as it stands (the attacks on the table) holds its conditions now (aimed at the
+    opponent: not against its immunity to options)."""
+    ok = False
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == E.OP_COMMIT and cond_ok_nb(T, S, M, X, p, r, -1):
+            ok = True
+    if not ok:
+        return False
+    o = 1 - p
+    mine = final_attack_nb(T, S, M, p)
+    theirs = final_attack_nb(T, S, M, o)
+    tm = E.T_DRAW if forced_draw_nb(M) or mine == theirs else (E.T_WIN if mine > theirs else E.T_LOSE)
+    imm = M[o, M_IMM_OPT] != 0 or card_immune_nb(T, S, M, X, o, c)
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and not (imm and (OP_FLAGS[T.eff[r, E_OP]] & OPF_OPP) != 0):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")

@@ -49,6 +49,7 @@ from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLA
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_KIND,
                                   F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
                                   F_XDISC, P_ALTS, R_JOG, REQ_WIDTH)
+from simcli.engine.tables import F_SLOT_POS
 
 KIND_DIGIMON = E.KIND_DIGIMON
 KIND_OPTION = E.KIND_OPTION
@@ -198,15 +199,20 @@ def prepare_ignore_random_nb(T, S, M, X, s, uses, rng):
 def options_random_nb(T, S, s, rng):
     """Preparation step (6): the usable options it sets, as a bit mask of hand positions — each one in
     hand order, while a slot is free, set or not (1/2); never a card limited to one face-up beside a
-    same-name card (in a slot or chosen before)."""
+    same-name card (in a slot or chosen before); a card that names its slot only while that slot is free
+    (round 10e)."""
     free = free_slots_nb(S, s)
     m = np.int64(0)
     n = 0
+    claimed = 0  # bit k: slot k taken by a card chosen before that names it (F_SLOT_POS)
     for pos in range(S[s, HAND_N]):
         if n >= free:
             break
         c = S[s, HAND + pos]
         if T.ct[s, c, F_USABLE_OPT] == 0:
+            continue
+        sp = T.ct[s, c, F_SLOT_POS] - 1
+        if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
             continue
         if T.ct[s, c, F_FACE_UP_LIMIT] != 0:
             dup = False
@@ -222,6 +228,8 @@ def options_random_nb(T, S, s, rng):
         if pick_nb(rng, 2) == 1:
             m |= np.int64(1) << pos
             n += 1
+            if sp >= 0:
+                claimed |= 1 << sp
     return m
 
 

@@ -485,13 +485,16 @@ class DmcgRules:
         # (5) preparation-timing options / abilities
         g.effects.prep_phase(g, p, player)
         # (6) set options
-        to_set = player.set_options(g, p)
-        for pos in sorted(to_set, reverse=True):
-            c = p.hand[pos]
-            k = p.slots.index(-1)
+        # the cards that name their slot go into it (round 10e, seed 003 §3.4 옵션 카드의 세트: the players chose
+        # them only with it free), then the others, last one first, into the first free slots
+        order = sorted(player.set_options(g, p), reverse=True)
+        cards = [p.hand[pos] for pos in order]
+        for pos in order:
+            del p.hand[pos]
+        for c in sorted(cards, key=lambda c: g.t.slot_pos[p.seat, c] == 0):  # stable: named slots first
+            k = int(g.t.slot_pos[p.seat, c]) - 1 if g.t.slot_pos[p.seat, c] else p.slots.index(-1)
             p.slots[k] = c
             p.slot_up[k] = 0
-            del p.hand[pos]
             g.log_line(f"  {g.seat_name(p)} sets {g.cname(p, c)} in slot {k + 1}")
 
     def prepare_chain(self, g, p: PlayerState, steps: list[Step]) -> None:

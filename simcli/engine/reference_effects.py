@@ -1413,10 +1413,21 @@ class Effects(NoEffects):
         self.end_phase(g)
 
     def result_rows(self, g, p, tm: int) -> None:
-        """The win / lose / draw rows (timing tm) of the options p used in this turn's battle windows, in
-        the order of use ("double your attack power, and if you win the battle, further reduce the
-        opponent's points by 20"): their conditions now, no cost (paid when used), wherever the card is now."""
+        """The win / lose / draw rows (timing tm) of p's options face-up since an earlier turn and still in
+        their slots (round 10e, slot order: seed 003 §3.4 발동 타이밍, "activating the effect" includes an option
+        face-up since an earlier turn), then of the options p used in this turn's battle windows, in the order
+        of use ("double your attack power, and if you win the battle, further reduce the opponent's points by
+        20"): their conditions now, no cost (paid when used), wherever the card is now."""
         t = g.t
+        for k in range(3):
+            c = p.slots[k]
+            if c < 0 or p.slot_up[k] <= 0 or not option_active(p, c) or (p.seat, c) in self.used_battle:
+                continue
+            for row in rows(g, p.seat, c):
+                if int(row[E.E_TIMING]) == tm and cond_ok(g, p, row):
+                    apply_row(g, p, row, True, card=c)
+            if g.decided():
+                return
         for seat, c in self.used_battle:
             if seat != p.seat:
                 continue

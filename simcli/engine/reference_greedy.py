@@ -87,6 +87,25 @@ def damage_live(g, p, rs, card) -> bool:
     return False
 
 
+def commit_live(g, p, rs, card) -> bool:
+    """Round 10e: rs is a commit row whose conditions hold (the card's usage restriction) and one of the card's rows
+    for the result the battle would have as it stands — the attacks on the table, every card revealed so far; the
+    opponent's face-down cards are unknown — holds its conditions now (aimed at the opponent: not against its immunity
+    to options).  Greedy commits such a card when nothing else improves the battle (rule 4)."""
+    if not any(int(r[E.E_OP]) == E.OP_COMMIT and cond_ok(g, p, r) for r in rs):
+        return False
+    o = g.ps[1 - p.seat]
+    fa, sa = (p, o) if g.fa == p.seat else (o, p)
+    af, as_ = g.final_attacks(fa, sa, g.mods)
+    mine, theirs = (af, as_) if fa is p else (as_, af)
+    tm = E.T_DRAW if g.forced_draw(g.mods) or mine == theirs else (E.T_WIN if mine > theirs else E.T_LOSE)
+    imm = g.mods[o.seat].immune_options or card_immune(g, o, card, g.mods)
+    for r in rows(g, p.seat, card):
+        if int(r[E.E_TIMING]) == tm and cond_ok(g, p, r) and not (imm and int(r[E.E_OP]) in OPP_OPS):
+            return True
+    return False
+
+
 def appearance_cost_cards(g, p) -> set[int]:
     """Hand positions greedy keeps for the ``place`` cost of an appearance it holds for (not set, not
     discarded): for each appearance row with such a cost of a Digimon kept by BL-2b, the first other
@@ -385,6 +404,8 @@ def usable_timed_options(g, p, timing) -> list[int]:
     for k, c in enumerate(p.slots):
         if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
+        if any(int(r[E.E_OP]) == E.OP_COMMIT for r in rows(g, s, c)):
+            continue  # round 10e: a card whose effect waits for the result is used in a battle window only
         rs = option_rows(g, p, c, timing)
         if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
             continue  # an evolve_ignore option is used in Preparation step (4) only
@@ -500,10 +521,13 @@ class GreedyPlayer(BaselinePlayer):
 
     def _settable(self, g, p) -> list[int]:
         """Usable options in hand order, one per empty slot; a card limited to one face-up / one in the
-        slots (``face_up_limit``) is not set beside a same-name card (legal for every such text)."""
+        slots (``face_up_limit``) is not set beside a same-name card (legal for every such text); a card
+        that names its slot (``slot_pos``, round 10e) only while that slot is free and not taken by a card
+        chosen before."""
         t, s = g.t, p.seat
         free = sum(1 for c in p.slots if c < 0)
         names = {int(t.name[s, c]) for c in p.slots if c >= 0}
+        taken = {k + 1 for k, c in enumerate(p.slots) if c >= 0}
         out = []
         res = appearance_cost_cards(g, p)
         for pos, c in enumerate(p.hand):
@@ -511,10 +535,14 @@ class GreedyPlayer(BaselinePlayer):
                 break
             if not t.usable_opt[s, c] or pos in res:
                 continue
+            if t.slot_pos[s, c] and int(t.slot_pos[s, c]) in taken:
+                continue
             if t.face_up_limit[s, c]:
                 if int(t.name[s, c]) in names:
                     continue
                 names.add(int(t.name[s, c]))
+            if t.slot_pos[s, c]:
+                taken.add(int(t.slot_pos[s, c]))
             out.append(pos)
         return out
 
@@ -609,6 +637,9 @@ class GreedyPlayer(BaselinePlayer):
         for kind, idx, rs, card in abil + opts:  # (3) damage that does not make the battle worse
             if damage_live(g, p, rs, card) and not self_gauge(rs) \
                     and sim_outcome(g, p, rs, card, 0, s) >= cur:
+                return kind, idx, 0
+        for kind, idx, rs, card in opts:  # (4) round 10e: a card whose effect waits for the result
+            if commit_live(g, p, rs, card):
                 return kind, idx, 0
         return None
 

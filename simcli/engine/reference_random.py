@@ -64,15 +64,19 @@ class RandomPlayer(BaselinePlayer):
 
     def set_options(self, g, p) -> list[int]:
         """Each usable option in hand order, while a slot is free, set or not (1/2); never a card limited
-        to one face-up beside a same-name card."""
+        to one face-up beside a same-name card; a card that names its slot only while that slot is free and
+        not taken by a card chosen before (round 10e)."""
         t, s = g.t, p.seat
         free = sum(1 for c in p.slots if c < 0)
         names = {int(t.name[s, c]) for c in p.slots if c >= 0}
+        taken = {k + 1 for k, c in enumerate(p.slots) if c >= 0}
         out = []
         for pos, c in enumerate(p.hand):
             if len(out) >= free:
                 break
             if not t.usable_opt[s, c]:
+                continue
+            if t.slot_pos[s, c] and int(t.slot_pos[s, c]) in taken:
                 continue
             if t.face_up_limit[s, c] and int(t.name[s, c]) in names:
                 continue
@@ -80,6 +84,8 @@ class RandomPlayer(BaselinePlayer):
                 out.append(pos)
                 if t.face_up_limit[s, c]:
                     names.add(int(t.name[s, c]))
+                if t.slot_pos[s, c]:
+                    taken.add(int(t.slot_pos[s, c]))
         return out
 
     def timed_options(self, g, p, timing) -> list[int]:

@@ -105,6 +105,9 @@ class Tables(NamedTuple):
     # int8 [2,30] round 9b: a Digimon with 'Armor Evolution' in its fusion requirements (database armor_evolution;
     # condition opp_armor); round 10b: E.ARMOR_MF when its fusion needs the Digimental of Miracles or Fate (armor_code)
     armor: np.ndarray
+    # int8 [2,30] round 10e: the slot an option names ("This card can only be placed in slot 1", Bo-151; seed 003 §3.4
+    # 옵션 카드의 세트: such a card is always placed in that slot): 1..3, 0 = any free slot
+    slot_pos: np.ndarray
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -470,9 +473,11 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     rsrc = np.zeros(shape, np.int8)
     rlv = np.zeros(shape, np.int8)
     armor = np.zeros(shape, np.int8)
+    slot_pos = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             armor[s, i] = armor_code(c)
+            slot_pos[s, i] = int(c.get("slot_pos") or 0) if c.get("kind") == "Option" else 0
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -482,7 +487,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv, armor)
+               omax, xmax, rmill, rsrc, rlv, armor, slot_pos)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -508,7 +513,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
             "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
-            "omax", "xmax", "rmill", "rsrc", "rlv", "armor")
+            "omax", "xmax", "rmill", "rsrc", "rlv", "armor", "slot_pos")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -538,6 +543,7 @@ TM_BOX_PICK = 1 << 25  # round 9c: one of the card's battle rows is box_dark_pic
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
 TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
+TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a battle window only, never at the result)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 # round 8: the largest omax / xmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
@@ -601,6 +607,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_BAN
                 if t.effects[r, E.E_FLAGS] & E.RF_NOT_SPECIAL:
                     m |= TM_NOT_SPECIAL
+                if t.effects[r, E.E_OP] == E.OP_COMMIT:
+                    m |= TM_COMMIT
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
