@@ -13,7 +13,7 @@ from numba import njit
 
 from simcli.engine import enums as E
 from simcli.engine.bits import ctz_nb, ctz_py
-from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_BAN, TM_NOT_SPECIAL, compile_tables,
+from simcli.engine.tables import (F_DLEVEL, F_OPTCAND, F_TIMINGS, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_BAN, TM_NOT_SPECIAL, TM_KEYWORD, compile_tables,
                                   kernel_tables)
 from test_engine_parity import SHIPPED
 from test_engine_helpers import DECK_1, DECK_2, cards
@@ -49,7 +49,7 @@ def _decks():
 
 def test_derived_fields_agree_with_the_tables():
     negates = (E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION)
-    seen_negate = False
+    seen_negate = seen_kw = False
     for a, b in _decks():
         T, _ = compile_tables([a, b], effects=True)
         ct = kernel_tables(T).ct
@@ -78,8 +78,11 @@ def test_derived_fields_agree_with_the_tables():
                         want |= TM_BAN
                     if r[E.E_FLAGS] & E.RF_NOT_SPECIAL:  # engine 6: a row void_abilities does not cancel
                         want |= TM_NOT_SPECIAL
+                    if r[E.E_OP] in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD):  # issue 9: keywords_first reads it
+                        want |= TM_KEYWORD
+                        seen_kw = True
                 assert ct[s, c, F_TIMINGS] == want
-    assert seen_negate  # the flag is exercised
+    assert seen_negate and seen_kw  # the flags are exercised
 
 
 def test_effects_none_has_no_timing_bits():

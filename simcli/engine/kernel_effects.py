@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
+from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
@@ -1414,6 +1414,76 @@ def no_evo_heal_nb(T, S, p):
 
 
 @njit(cache=True, _nrt=False)
+def _kw_row_nb(T, r):
+    """Row r gives or takes an ability keyword (gain / opp_lose)."""
+    op = T.eff[r, E_OP]
+    return op == E.OP_GAIN_KEYWORD or op == E.OP_OPP_LOSE_KEYWORD
+
+
+@njit(cache=True, _nrt=False)
+def keywords_first_nb(T, S, M, X, fa, sa):
+    """Before any passive is evaluated (reference_effects.Effects.keywords_first): the ability keywords given or
+    taken (gain / opp_lose) by the top cards' acting passive and this turn's ``evolved`` rows, the requirement
+    options' ``evolved`` rows and the face-up options' rows (faceup_nb's selection), so that every row reading a
+    keyword (keyword= / opp_keyword=, either Digimon's passives included) sees them: a "gains the ability" effect
+    holds while its source stays (seed 003 §3.4 ◎특수능력 / 리미트), a passive acts always.  Attack modifiers
+    only (sim_row_nb); the passes after apply these rows again, which changes nothing (gain / opp_lose are
+    idempotent).  Only cards flagged TM_KEYWORD are read."""
+    for i in range(2):
+        p = sa if i == 0 else fa
+        c = cur_nb(S, p)
+        if (T.ct[p, c, F_TIMINGS] & TM_KEYWORD) != 0 and abilities_active_nb(T, S, M, p):
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                tm = T.eff[r, E_TIMING]
+                if _kw_row_nb(T, r) and (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and S[p, EVOLVED] == X[X_TURN])) \
+                        and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1):
+                    sim_row_nb(T, S, M, X, p, r, False, -1, 0)
+        for j in range(S[p, EVO_N]):
+            opt = S[p, EVO + 2 * j]
+            if S[p, EVO + 2 * j + 1] != c or (T.ct[p, opt, F_TIMINGS] & TM_KEYWORD) == 0:
+                continue
+            for r in range(T.ct[p, opt, F_EFF_LO], T.ct[p, opt, F_EFF_HI]):
+                if _kw_row_nb(T, r) and T.eff[r, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r, -1):
+                    sim_row_nb(T, S, M, X, p, r, True, opt, 0)
+        for k in range(3):
+            c2 = S[p, SLOT + k]
+            u = S[p, SLOT_UP + k]
+            if c2 < 0 or (T.ct[p, c2, F_TIMINGS] & TM_KEYWORD) == 0 or not (u > 0 or u == SPENT_TURN) \
+                    or not option_active_nb(S, p, c2) or logged_nb(X, p, c2):
+                continue
+            for r in range(T.ct[p, c2, F_EFF_LO], T.ct[p, c2, F_EFF_HI]):
+                tm = T.eff[r, E_TIMING]
+                if _kw_row_nb(T, r) and ((tm == E.T_BATTLE and u > 0) or tm == E.T_PREP or tm == E.T_EVOLUTION) \
+                        and cond_ok_nb(T, S, M, X, p, r, -1):
+                    sim_row_nb(T, S, M, X, p, r, True, c2, 0)
+
+
+@njit(cache=True, _nrt=False)
+def faceup_kw_nb(T, S):
+    """Face-up slot cards with a keyword row, both seats (a negate_item at the start of the battle that removes
+    one leaves keywords_first_nb's figures stale: the battle's modifiers are rebuilt)."""
+    n = 0
+    for p in range(2):
+        for k in range(3):
+            c = S[p, SLOT + k]
+            if c >= 0 and S[p, SLOT_UP + k] != 0 and (T.ct[p, c, F_TIMINGS] & TM_KEYWORD) != 0:
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def mods_without_nb(T, S, M3, X, o, k, rng):
+    """Into M3: the base modifiers as if o's slot k were empty (greedy's negate_item look at a face-up Item whose
+    keyword keywords_first_nb already gave the passives; reference_effects.Effects.mods_without)."""
+    c = S[o, SLOT + k]
+    S[o, SLOT + k] = -1
+    reset_m_nb(M3)
+    fa = X[X_FA]
+    base_mods_nb(T, S, M3, X, fa, 1 - fa, rng, True)
+    S[o, SLOT + k] = c
+
+
+@njit(cache=True, _nrt=False)
 def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
     """Into M (reset by the caller): voids of both top cards (evaluated before either applies: two such
     Digimon void each other, seed 003 §3.5), passives and ``evolved`` rows of the top cards, the
@@ -1436,6 +1506,7 @@ def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
         _apply_or_sim_nb(T, S, M, X, sa, v0, False, rng, -1, sim)
     if v1 >= 0:
         _apply_or_sim_nb(T, S, M, X, fa, v1, False, rng, -1, sim)
+    keywords_first_nb(T, S, M, X, fa, sa)
     for i in range(2):
         p = sa if i == 0 else fa
         if abilities_active_nb(T, S, M, p):
@@ -1850,10 +1921,13 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
         X[X_FA] = fa
         reset_m_nb(M)  # the passives again with the new roles (conditions first / second)
         base_mods_nb(T, S, M, X, fa, sa, rng, True)
+    kw = faceup_kw_nb(T, S)
     for i in range(2):  # negate_item against Items already face-up (second attacker, then first)
         p = sa if i == 0 else fa
         if X[X_PLAYER + p] != E.PLAYER_BASELINE:
             policy_item_negation(gon, T, S, M, M2, X, p, rng, uses)
+    if kw != 0 and faceup_kw_nb(T, S) != kw:
+        X[X_DIRTY] = 1  # a negated Item's keyword already reached the passives: rebuilt after the start rows
     X[X_IN_BATTLE] = 1
     faceup_nb(T, S, M, X, fa, sa, rng, False)
     for i in range(2):  # "at the start of the battle" abilities

@@ -21,7 +21,7 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
                                           battle_act_nb, face_up_blocked_nb, facedown_with_nb, final_attack_nb, forced_draw_nb,
                                           negate_pick_nb, negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb,
                                           rebuild_nb, row_filter_nb, row_on_nb, rows_payable_at_nb, settle_nb, sim_row_nb,
-                                          appear_host_nb, support_barred_nb,
+                                          appear_host_nb, mods_without_nb, support_barred_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
 from simcli.engine.players import cur_nb, free_slots_nb, wp_step_ok_nb
@@ -34,7 +34,7 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL,
                                   F_FACE_UP_LIMIT, F_KIND, F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_REQ,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
                                   TM_EVOLVE_NOW)
-from simcli.engine.tables import TM_BOX_PICK
+from simcli.engine.tables import TM_BOX_PICK, TM_KEYWORD
 from simcli.engine.tables import F_SLOT_POS, TM_COMMIT
 from simcli.engine.kernel_effects import OP_FLAGS, OPF_OPP
 
@@ -309,6 +309,10 @@ def greedy_item_negation_nb(T, S, M, M2, X, p, rng, uses):
             if kind < 0:
                 break
             before = outcome_nb(T, S, M, p)
+            if (T.ct[o, tc, F_TIMINGS] & TM_KEYWORD) != 0:  # its keyword already reached the passives: without it
+                M3 = M2[2:4]
+                mods_without_nb(T, S, M3, X, o, tk, rng)
+                before = outcome_nb(T, S, M3, p)
             if sim_outcome_nb(T, S, M, M2, X, o, np.int64(T.ct[o, tc, F_EFF_LO]), np.int64(T.ct[o, tc, F_EFF_HI]),
                               np.int64(tc), np.int64(0), np.int64(p), rng) < before:
                 discard_slot_nb(S, o, tk)

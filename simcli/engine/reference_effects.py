@@ -1199,6 +1199,7 @@ class Effects(NoEffects):
                             break
             for p, row in void:
                 apply_row(g, p, row, False, mods=m, sim=sim)
+            self.keywords_first(g, fa, sa, m)
             for p in (sa, fa):
                 if self.abilities_active(g, p):
                     for row in rows(g, p.seat, p.cur()):
@@ -1216,6 +1217,36 @@ class Effects(NoEffects):
                         apply_row(g, p, row, True, mods=m, sim=sim, card=opt)
         finally:
             g.mods = saved
+
+    def keywords_first(self, g, fa, sa, m) -> None:
+        """Before any passive is evaluated: the ability keywords given or taken (gain / opp_lose) by the top cards'
+        acting passive and this turn's ``evolved`` rows, the requirement options' ``evolved`` rows and the face-up
+        options' rows (faceup_options' selection), so that every row reading a keyword (either Digimon's passives
+        included) sees them: a "gains the ability" effect holds while its source stays (seed 003 §3.4), a passive
+        acts always.  Attack modifiers only; the passes after apply these rows again, which changes nothing (gain
+        / opp_lose are idempotent)."""
+        kw = (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD)
+        used_now = {(x[1], x[3]) for x in self.log if x[0] == LOG_OPTION}
+        for p in (sa, fa):
+            if self.abilities_active(g, p):
+                for row in rows(g, p.seat, p.cur()):
+                    tm = int(row[E.E_TIMING])
+                    if int(row[E.E_OP]) in kw and (tm == E.T_PASSIVE or (tm == E.T_EVOLVED and p.evolved_turn == g.turn)) \
+                            and row_on(p, row, m) and cond_ok(g, p, row, m):
+                        apply_row(g, p, row, False, mods=m, sim=True)
+            for opt, row in self.evolved_option_rows(g, p):
+                if int(row[E.E_OP]) in kw and cond_ok(g, p, row, m):
+                    apply_row(g, p, row, True, mods=m, sim=True, card=opt)
+            for k in range(3):
+                c = p.slots[k]
+                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c) \
+                        or (p.seat, c) in used_now:
+                    continue
+                for row in rows(g, p.seat, c):
+                    tm = int(row[E.E_TIMING])
+                    if int(row[E.E_OP]) in kw and ((tm == E.T_BATTLE and p.slot_up[k] > 0) or tm in (E.T_PREP, E.T_EVOLUTION)) \
+                            and cond_ok(g, p, row, m):
+                        apply_row(g, p, row, True, mods=m, sim=True, card=c)
 
     def faceup_options(self, g, fa, sa, m, sim: bool) -> None:
         """Face-up options still in their slots: battle rows (full apply at the start of the battle,
@@ -1327,6 +1358,7 @@ class Effects(NoEffects):
             g.log_line(f"  {'AB'[sa.seat]} attacks last: {'AB'[fa.seat]} is first attacker in this battle")
             g.mods = [Mods(), Mods()]  # the passives again with the new roles (conditions first / second)
             self.base_modifiers(g, fa, sa, g.mods, sim=True)
+        kw = self.faceup_kw(g)
         for p in (sa, fa):  # negate_item against Items already face-up (second attacker, then first)
             o = g.ps[1 - p.seat]
             while True:
@@ -1337,6 +1369,8 @@ class Effects(NoEffects):
                 g.log_line(f"  {'AB'[p.seat]} negates {g.cname(o, o.slots[tk])}")
                 self.discard_slot(g, o, tk)
                 self.negate_with(g, p, kind, k)
+        if kw and self.faceup_kw(g) != kw:
+            self.dirty = True  # a negated Item's keyword already reached the passives: rebuilt after the start rows
         self.in_battle = True
         self.faceup_options(g, fa, sa, g.mods, False)
         for p in (sa, fa):  # "at the start of the battle" abilities
@@ -1352,6 +1386,24 @@ class Effects(NoEffects):
                         self_gauge_after(g, p, row)
         self.settle(g)
         return fa, sa
+
+    def mods_without(self, g, q, k) -> list:
+        """The base modifiers as if q's slot k were empty (greedy's negate_item look at a face-up Item whose keyword
+        keywords_first already gave the passives)."""
+        c, q.slots[k] = q.slots[k], -1
+        m = [Mods(), Mods()]
+        try:
+            self.base_modifiers(g, g.ps[g.fa], g.ps[1 - g.fa], m, sim=True)
+        finally:
+            q.slots[k] = c
+        return m
+
+    @staticmethod
+    def faceup_kw(g) -> int:
+        """Face-up slot cards with a keyword row (gain / opp_lose), both seats."""
+        kw = (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD)
+        return sum(1 for p in g.ps for k in range(3) if p.slots[k] >= 0 and p.slot_up[k] != 0
+                   and any(int(r[E.E_OP]) in kw for r in rows(g, p.seat, p.slots[k])))
 
     def settle(self, g) -> None:
         if self.dirty:

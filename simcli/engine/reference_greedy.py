@@ -585,6 +585,8 @@ class GreedyPlayer(BaselinePlayer):
             if ch is None:
                 return None
             before = outcome(g, p, g.mods)
+            if any(int(r[E.E_OP]) in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD) for r in rows(g, o.seat, tc)):
+                before = outcome(g, p, g.effects.mods_without(g, o, tk))  # its keyword already reached the passives
             if sim_outcome(g, o, option_rows(g, o, tc, E.T_BATTLE), tc, 0, p.seat) < before:
                 return ch[0], ch[1], tk
         return None

@@ -543,6 +543,7 @@ TM_BOX_PICK = 1 << 25  # round 9c: one of the card's battle rows is box_dark_pic
 TM_DAMAGE = 1 << 28  # one of the card's battle rows damages the opponent's points (greedy's damage rules)
 TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_options)
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
+TM_KEYWORD = 1 << 23  # one of the card's rows gives or takes an ability keyword (gain / opp_lose): keywords_first_nb
 TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a battle window only, never at the result)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
@@ -609,6 +610,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NOT_SPECIAL
                 if t.effects[r, E.E_OP] == E.OP_COMMIT:
                     m |= TM_COMMIT
+                if t.effects[r, E.E_OP] in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD):
+                    m |= TM_KEYWORD
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
