@@ -777,15 +777,21 @@ def tutor_choice_nb(T, S, p):
         lv = T.ct[p, c, F_DLEVEL]  # -1 for an option
         if lv <= E.LV_III or lv <= best_lv:
             continue
-        q = S[p, HAND_N]
-        push_nb(S, p, HAND, HAND_N, c)
-        lm4, lm5, lm6, _opt = hand_masks_nb(T, S, p)
-        on = (chain_keep_nb(T, S, p, lm4, lm5, lm6) >> q) & 1
-        S[p, HAND_N] = q
-        if on != 0:
+        if would_keep_nb(T, S, p, c):
             best = pos
             best_lv = lv
     return best
+
+
+@njit(cache=True, _nrt=False)
+def would_keep_nb(T, S, p, c):
+    """Card c, once in p's hand, would be on a BL-2 chain of hand cards (reference_effects.would_keep)."""
+    q = S[p, HAND_N]
+    push_nb(S, p, HAND, HAND_N, c)
+    lm4, lm5, lm6, _opt = hand_masks_nb(T, S, p)
+    on = (chain_keep_nb(T, S, p, lm4, lm5, lm6) >> q) & 1
+    S[p, HAND_N] = q
+    return on != 0
 
 
 @njit(cache=True, _nrt=False)
@@ -819,12 +825,7 @@ def dark_pick_nb(T, S, p, r):
         lv = T.ct[p, c, F_DLEVEL]  # -1 for an option
         if lv <= E.LV_III or lv <= best_lv:
             continue
-        q = S[p, HAND_N]
-        push_nb(S, p, HAND, HAND_N, c)
-        lm4, lm5, lm6, _opt = hand_masks_nb(T, S, p)
-        on = (chain_keep_nb(T, S, p, lm4, lm5, lm6) >> q) & 1
-        S[p, HAND_N] = q
-        if on != 0:
+        if would_keep_nb(T, S, p, c):
             best = i
             best_lv = lv
     return best if best >= 0 else last

@@ -728,8 +728,6 @@ def tutor_choice(g, p):
     players take nothing rather than a card they cannot evolve into).  The highest-level Digimon that
     would be on an evolution chain of hand cards from the top card (BL-2) once in hand; among equal
     levels the deck's top card first, then the Dark Area in arrival order.  Never the point gauge."""
-    from simcli.engine.reference import hand_chain_keep
-
     t = g.t
     best, best_lv = None, -1
     cands = [(0, i, p.deck[i]) for i in range(len(p.deck) - 1, -1, -1)] + \
@@ -738,20 +736,25 @@ def tutor_choice(g, p):
         lv = int(t.level[p.seat, c])
         if t.kind[p.seat, c] != E.KIND_DIGIMON or lv == E.LV_III or lv <= best_lv:
             continue
-        p.hand.append(c)
-        on = (len(p.hand) - 1) in hand_chain_keep(g, p)
-        p.hand.pop()
-        if on:
+        if would_keep(g, p, c):
             best, best_lv = (zone, i), lv
     return best
+
+
+def would_keep(g, p, c):
+    """Card c, once in p's hand, would be on an evolution chain of hand cards from the top card (BL-2)."""
+    from simcli.engine.reference import hand_chain_keep
+
+    p.hand.append(c)
+    on = (len(p.hand) - 1) in hand_chain_keep(g, p)
+    p.hand.pop()
+    return on
 
 
 def dark_pick(g, p, row):
     """Round 10a: the Dark Area position ``dark_to_hand`` takes next, or None (no card matches the row filter).  Decided:
     tutor's preference among the matching cards (the highest-level Digimon that would be on an evolution chain of hand
     cards, BL-2; the first to arrive among equals), else the last matching card to arrive."""
-    from simcli.engine.reference import hand_chain_keep
-
     t = g.t
     best, best_lv, last = None, -1, None
     for i, c in enumerate(p.dark):
@@ -761,10 +764,7 @@ def dark_pick(g, p, row):
         lv = int(t.level[p.seat, c])
         if t.kind[p.seat, c] != E.KIND_DIGIMON or lv == E.LV_III or lv <= best_lv:
             continue
-        p.hand.append(c)
-        on = (len(p.hand) - 1) in hand_chain_keep(g, p)
-        p.hand.pop()
-        if on:
+        if would_keep(g, p, c):
             best, best_lv = i, lv
     return best if best is not None else last
 
