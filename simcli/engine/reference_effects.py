@@ -741,6 +741,16 @@ def tutor_choice(g, p):
     return best
 
 
+def faceup_slot_cards(p, used_now):
+    """(slot, card) of p's face-up options still in their slots and active (face-up this turn or since an earlier
+    one), except those the turn's log replays (``used_now``: (seat, card) pairs)."""
+    for k in range(3):
+        c = p.slots[k]
+        if c >= 0 and (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) and option_active(p, c) \
+                and (p.seat, c) not in used_now:
+            yield k, c
+
+
 def would_keep(g, p, c):
     """Card c, once in p's hand, would be on an evolution chain of hand cards from the top card (BL-2)."""
     from simcli.engine.reference import hand_chain_keep
@@ -1237,11 +1247,7 @@ class Effects(NoEffects):
             for opt, row in self.evolved_option_rows(g, p):
                 if int(row[E.E_OP]) in kw and cond_ok(g, p, row, m):
                     apply_row(g, p, row, True, mods=m, sim=True, card=opt)
-            for k in range(3):
-                c = p.slots[k]
-                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c) \
-                        or (p.seat, c) in used_now:
-                    continue
+            for k, c in faceup_slot_cards(p, used_now):
                 for row in rows(g, p.seat, c):
                     tm = int(row[E.E_TIMING])
                     if int(row[E.E_OP]) in kw and ((tm == E.T_BATTLE and p.slot_up[k] > 0) or tm in (E.T_PREP, E.T_EVOLUTION)) \
@@ -1251,14 +1257,9 @@ class Effects(NoEffects):
     def faceup_options(self, g, fa, sa, m, sim: bool) -> None:
         """Face-up options still in their slots: battle rows (full apply at the start of the battle,
         modifiers only in a rebuild) and the modifier rows of prep / evolution options used before."""
-        t = g.t
         used_now = {(x[1], x[3]) for x in self.log if x[0] == LOG_OPTION}  # replayed from the log instead
         for p in (sa, fa):
-            for k in range(3):
-                c = p.slots[k]
-                if c < 0 or not (p.slot_up[k] > 0 or p.slot_up[k] == SPENT_TURN) or not option_active(p, c) \
-                        or (p.seat, c) in used_now:
-                    continue
+            for k, c in faceup_slot_cards(p, used_now):
                 for row in rows(g, p.seat, c):
                     tm = int(row[E.E_TIMING])
                     if tm == E.T_BATTLE and p.slot_up[k] > 0:

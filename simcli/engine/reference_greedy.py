@@ -311,7 +311,6 @@ def negate_row_ok(g, p, c, target_type: int, target: int = -1) -> bool:
     """Option c of p has a battle row that negates this option type (-1: an active Item, standalone)
     whose conditions hold (card conditions: the option `target` to negate), and all its battle rows'
     costs are payable."""
-    t = g.t
     ok = False
     for r in option_rows(g, p, c, E.T_BATTLE):
         if not cost_payable(g, p, r):
@@ -381,7 +380,6 @@ def negate_slot(g, p, target_type: int, target: int = -1):
 def banned(g, p, c) -> bool:
     """p may not use its option c: an opponent's ``ban_options`` row (its Digimon's, while its abilities
     are active, or a face-up option's) whose card conditions hold for c."""
-    t = g.t
     o = g.ps[1 - p.seat]
     srcs = []
     if g.effects.abilities_active(g, o):
