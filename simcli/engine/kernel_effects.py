@@ -1449,8 +1449,7 @@ def keywords_first_nb(T, S, M, X, fa, sa):
         for k in range(3):
             c2 = S[p, SLOT + k]
             u = S[p, SLOT_UP + k]
-            if c2 < 0 or (T.ct[p, c2, F_TIMINGS] & TM_KEYWORD) == 0 or not (u > 0 or u == SPENT_TURN) \
-                    or not option_active_nb(S, p, c2) or logged_nb(X, p, c2):
+            if c2 < 0 or (T.ct[p, c2, F_TIMINGS] & TM_KEYWORD) == 0 or not faceup_live_nb(S, X, p, k):
                 continue
             for r in range(T.ct[p, c2, F_EFF_LO], T.ct[p, c2, F_EFF_HI]):
                 tm = T.eff[r, E_TIMING]
@@ -1556,6 +1555,15 @@ def logged_nb(X, p, c):
     return False
 
 
+@njit(cache=True, inline="always")
+def faceup_live_nb(S, X, p, k):
+    """p's slot k holds a face-up option still active (face-up this turn or since an earlier one) that the turn's
+    log does not replay (reference_effects.faceup_slot_cards)."""
+    c = S[p, SLOT + k]
+    u = S[p, SLOT_UP + k]
+    return c >= 0 and (u > 0 or u == SPENT_TURN) and option_active_nb(S, p, c) and not logged_nb(X, p, c)
+
+
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
 def faceup_nb(T, S, M, X, fa, sa, rng, sim):
     return _faceup_c_nb(T, S, M, X, np.int64(fa), np.int64(sa), rng, np.int64(sim))
@@ -1570,7 +1578,7 @@ def _faceup_c_nb(T, S, M, X, fa, sa, rng, sim):
         for k in range(3):
             c = S[p, SLOT + k]
             u = S[p, SLOT_UP + k]
-            if c < 0 or not (u > 0 or u == SPENT_TURN) or not option_active_nb(S, p, c) or logged_nb(X, p, c):
+            if not faceup_live_nb(S, X, p, k):
                 continue
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 tm = T.eff[r, E_TIMING]
