@@ -22,7 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
-from simcli.engine.tables import F_ARMOR
+from simcli.engine.tables import F_ARMOR, F_SLOT_POS
 from simcli.engine.tables import F_LVSEAT, F_OMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, F_XMAX, R_XS, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
@@ -664,6 +664,30 @@ def plan_chain_nb(T, S, s, cost_aware, W):
         S[s, PLAN + PLAN_W * k + PF_RSLOT] = BW[W_RSLOT, k]
         S[s, PLAN + PLAN_W * k + PF_JOG] = BW[W_JOG, k]
     return best_len
+
+
+@njit(cache=True, _nrt=False)
+def option_settable_nb(T, S, s, pos, m, claimed):
+    """Preparation step (6), the rules' part of greedy's and random's choice: hand card `pos` may be set beside
+    the hand cards already chosen (bit mask m) — a card naming its slot only while that slot is free and not
+    claimed by a card chosen before (bit mask claimed; seed 003 §3.4, round 10e), a card limited to one face-up
+    never beside a same-name card in a slot or chosen before (reference_greedy / reference_random, same rules)."""
+    c = S[s, HAND + pos]
+    sp = T.ct[s, c, F_SLOT_POS] - 1
+    if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
+        return False
+    if T.ct[s, c, F_FACE_UP_LIMIT] != 0:
+        for k in range(3):
+            x = S[s, SLOT + k]
+            if x >= 0 and T.ct[s, x, F_NAME] == T.ct[s, c, F_NAME]:
+                return False
+        mm = m
+        while mm != 0:
+            q = ctz_nb(mm)
+            mm &= mm - 1
+            if T.ct[s, S[s, HAND + q], F_NAME] == T.ct[s, c, F_NAME]:
+                return False
+    return True
 
 
 # ---- greedy ------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
                                           appear_host_nb, mods_without_nb, support_barred_nb,
                                           timed_options_nb, use_ability_nb, use_option_battle_nb, use_option_nb,
                                           use_support_nb)
-from simcli.engine.players import cur_nb, free_slots_nb, wp_step_ok_nb
+from simcli.engine.players import cur_nb, free_slots_nb, option_settable_nb, wp_step_ok_nb
 from simcli.engine.policy_baseline import appearance_keep_nb, discard_baseline_nb
 from simcli.engine.state import SUPBOX, SUPBOX_OWNER
 from simcli.engine.state import (APPEARED, EVOLVED, GAUGE_N, HAND, HAND_N, L3, M_IMM_OPT, M_NOLOSS, NM, PTS, SLOT,
@@ -129,23 +129,9 @@ def options_to_set_res_nb(T, S, s, res):
         c = S[s, HAND + pos]
         if T.ct[s, c, F_USABLE_OPT] == 0 or ((res >> pos) & 1) != 0:
             continue
-        sp = T.ct[s, c, F_SLOT_POS] - 1  # seed 003 §3.4: a card naming its slot is set there only
-        if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
+        if not option_settable_nb(T, S, s, pos, m, claimed):
             continue
-        if T.ct[s, c, F_FACE_UP_LIMIT] != 0:  # not beside a same-name card (in a slot or chosen before)
-            dup = False
-            for k in range(3):
-                x = S[s, SLOT + k]
-                if x >= 0 and T.ct[s, x, F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            mm = m
-            while mm != 0:
-                q = ctz_nb(mm)
-                mm &= mm - 1
-                if T.ct[s, S[s, HAND + q], F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            if dup:
-                continue
+        sp = T.ct[s, c, F_SLOT_POS] - 1  # a card naming its slot claims it
         m |= np.int64(1) << pos
         n += 1
         if sp >= 0:

@@ -42,12 +42,12 @@ from simcli.engine.kernel_effects import (ignore_slot_nb, ignore_target_nb, prep
                                           negate_with_nb, option_ready_nb, pay_cost_nb, per_kmax_nb, row_filter_nb,
                                           rows_payable_at_nb, support_barred_nb, timed_options_nb, use_option_nb, MAX_COSTS, E_COST0,
                                           OPT_ITEM)
-from simcli.engine.players import cur_nb, free_slots_nb, req_step_nb, step_ok_nb, wp_step_ok_nb
+from simcli.engine.players import cur_nb, free_slots_nb, option_settable_nb, req_step_nb, step_ok_nb, wp_step_ok_nb
 from simcli.engine.rng import randint_nb
 from simcli.engine.state import (APPEARED, DECK_N, EXCH, HAND, HAND_N, PLAN, PLAN_N, PLAN_W, PTS, TOP,
                                  SLOT, SLOT_UP, SUP_USED, X_APP_ANY, X_APPEAR_ROW, X_LIST, X_PER, X_TURN)
-from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_KIND,
-                                  F_LEVEL, F_NAME, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
+from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_EFF_HI, F_EFF_LO, F_KIND,
+                                  F_LEVEL, F_NCARDS, F_NO_IGNORE, F_OPTYPE, F_PAIR, F_REQ, F_REQ_N, F_USABLE_OPT,
                                   F_XDISC, P_ALTS, R_JOG, REQ_WIDTH)
 from simcli.engine.tables import F_SLOT_POS
 
@@ -211,20 +211,9 @@ def options_random_nb(T, S, s, rng):
         c = S[s, HAND + pos]
         if T.ct[s, c, F_USABLE_OPT] == 0:
             continue
-        sp = T.ct[s, c, F_SLOT_POS] - 1
-        if sp >= 0 and (S[s, SLOT + sp] >= 0 or ((claimed >> sp) & 1) != 0):
+        if not option_settable_nb(T, S, s, pos, m, claimed):
             continue
-        if T.ct[s, c, F_FACE_UP_LIMIT] != 0:
-            dup = False
-            for k in range(3):
-                x = S[s, SLOT + k]
-                if x >= 0 and T.ct[s, x, F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            for q in range(pos):
-                if ((m >> q) & 1) != 0 and T.ct[s, S[s, HAND + q], F_NAME] == T.ct[s, c, F_NAME]:
-                    dup = True
-            if dup:
-                continue
+        sp = T.ct[s, c, F_SLOT_POS] - 1
         if pick_nb(rng, 2) == 1:
             m |= np.int64(1) << pos
             n += 1
