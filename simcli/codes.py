@@ -312,7 +312,11 @@ C_OPP_ARMOR = 42
 # round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
 # card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
 C_SLOT_UP = 43
-N_CONDS = 44
+# round 11g: N or more Digimon cards on the opponent's sheet (the box's top card, the Level III under it, the support
+# box: the cards C_OPP_SHEET reads) match a filter ("When there are two or more Virus attribute Digimon on the
+# opponent's sheet (including support Digimon)", St-923): cmp = FK_*, value = filter value << COUNT_BITS | N (N 2 .. 15)
+C_OPP_SHEETN = 62
+N_CONDS = 63
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

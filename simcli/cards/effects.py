@@ -149,6 +149,9 @@ One effect per string::
               | slot_up:FILTER | slot_up[N]:FILTER   (round 10a) one / N (2 .. 15) or more face-up cards in the own
                                            option slots (used and still active) match FILTER ("when you use this
                                            card at the same time as 'Steel Drill'")
+              | opp_sheet[N]:FILTER        (round 11g) N (2 .. 15) or more Digimon on the opponent's sheet (as
+                                           opp_sheet: reads it) match FILTER ("two or more Virus attribute Digimon
+                                           on the opponent's sheet (including support Digimon)")
               | opp_hand[N]:FILTER         N or more cards of the opponent's hand match FILTER (N 2 .. 15;
                                            "if their hand contains 2 or more Option cards", round 9a)
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
@@ -333,7 +336,7 @@ _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_S
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
                 "slot_up": E.C_SLOT_UP}
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
-_COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP}
+_COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E.C_OPP_SHEETN}  # round 11g: opp_sheet[N]
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR,

@@ -536,6 +536,11 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your points are (?:equal to or (?:higher|more) than|(?:higher|more) than or equal to) (?:the |your )?opponent'?s?(?: points)?",
          lambda m: ["points>=opp"]),
         (r"your points are (?:higher|more) than (?:the |your )?opponent'?s?(?: points)?", lambda m: ["points>opp"]),
+        # round 11g: "there are two or more Virus attribute Digimon on the opponent's sheet (including support Digimon)"
+        # (Spear of Conviction St-923): opp_sheet[N]:FILTER, the count of one filter (a count of two filters would
+        # count each alone: not taken)
+        (r"there are (?P<n>two|three|\d+) or more (?P<d>.+?) on the opponent's sheet(?: \(including support digimon\))?",
+         _sheet_n),
         # a card on a sheet / in the support box (sheet:, opp_sheet:, support: filter conditions)
         (r"there (?:is|are) (?:a |an |one )?(?P<d>.+?) on the opponent's sheet|the opponent has (?:a |an )?(?P<d2>.+?) on their sheet",
          lambda m: _sheet_conds("opp_sheet", m.group("d") or m.group("d2"))),
@@ -694,6 +699,15 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
     if conds is None or any(not re.fullmatch(r"(?:type~|species=|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
         return None
     return [f"{kind}:{c}" for c in conds]
+
+
+def _sheet_n(m: re.Match) -> list[str] | None:
+    """Round 11g: "N or more <Digimon> on the opponent's sheet" → ``opp_sheet[N]:FILTER`` (one filter only)."""
+    conds = _sheet_conds("opp_sheet", m.group("d"))
+    n = _num(m.group("n"))
+    if not conds or len(conds) != 1 or not 2 <= n <= 15:
+        return None
+    return [f"opp_sheet[{n}]:{conds[0].split(':', 1)[1]}"]
 
 
 _COND_RULES = _cond_rules()
@@ -3224,6 +3238,13 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # player draws the full count, draw(N)
     (r"you may directly draw up to (\d+) cards from your net ocean \(announce how many cards you are going to draw"
      r" before drawing them\)\.?", lambda m, ctx: None if ctx.digimon else [_Eff(f"draw({m.group(1)})")]),
+    # round 11g, row 11's "+ word": "draw cards from your Net Ocean and add them to your hand (draw only one card when your
+    # Digimon is Level IV, draw up to two cards when … Perfect level, and draw up to three cards when … Ultimate level)"
+    # (The Awakening of the Ancient Type Bo-23v): the count by level, one row per level (disjoint), the full count drawn
+    (r"(?:only once during battle, )?draw cards from your net ocean and add them to your hand \(draw only one card when your digimon is level iv, draw"
+     r" up to two cards when your digimon is perfect level, and draw up to three cards when your digimon is ultimate"
+     r" level\)\.?", lambda m, ctx: None if ctx.digimon else [_Eff(f"draw({n})", (f"level={lv}",))
+                                                          for n, lv in ((1, "IV"), (2, "Perfect"), (3, "Ultimate"))]),
     # Bo-539 (Bo-402 the same sentence): "only during your turn; … cannot invalidate the opponent's Option cards before
     # they take effect": one's own place in the alternation of a battle (003 §3.2.4), i.e. no interrupt, as every option
     # in the engines: no rows

@@ -114,6 +114,20 @@ def _sheet_match_c_nb(T, S, x, fk, v):
 
 
 @njit(cache=True, _nrt=False)
+def sheet_n_nb(T, S, x, fk, v):
+    """Round 11g, C_OPP_SHEETN (reference: the count over sheet_cards): the Digimon cards on x's sheet, read as
+    _sheet_match_c_nb reads it, that match the filter (fk, v)."""
+    n = 1 if card_match_nb(T, x, cur_nb(S, x), fk, v) else 0
+    if S[x, TOP] >= 0 and card_match_nb(T, x, S[x, L3], fk, v):
+        n += 1
+    if S[x, SUPPORT] >= 0 and card_match_nb(T, x, S[x, SUPPORT], fk, v):
+        n += 1
+    if S[x, SUPBOX] >= 0 and card_match_nb(T, x, S[x, SUPBOX], fk, v):
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def sheet_count_nb(T, S, p, r, side):
     """Round 9b, atk_per_sheet (reference_effects.sheet_count): the cards on p's sheet (side bit 1) and the opponent's
     (bit 2) that match row r's filter; a sheet as _sheet_match_c_nb reads it."""
@@ -242,6 +256,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = n >= (v & E.COUNT_MASK)
         elif kind == E.C_SLOT_UP:  # round 10a: value = filter value << COUNT_BITS | N
             ok = slot_up_count_nb(S, T, p, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
+        elif kind == E.C_OPP_SHEETN:  # round 11g: value = filter value << COUNT_BITS | N
+            ok = sheet_n_nb(T, S, o, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         else:

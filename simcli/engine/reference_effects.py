@@ -236,6 +236,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             n = sum(1 for k in range(3) if p.slots[k] >= 0 and p.slot_up[k] != 0 and option_active(p, p.slots[k])
                     and card_match(t, p.seat, p.slots[k], c, v >> E.COUNT_BITS))
             ok = n >= v & E.COUNT_MASK
+        elif kind == E.C_OPP_SHEETN:  # round 11g: value = filter value << COUNT_BITS | N
+            ok = sum(1 for y in sheet_cards(o) if card_match(t, o.seat, y, c, v >> E.COUNT_BITS)) >= v & E.COUNT_MASK
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         else:

@@ -1,0 +1,72 @@
+"""Round 11g (issue 9): near misses of the labels evolution / appear / fusion / deck-manipulation / support-box …
+
+Scenario tests on both engines (``both_turn`` plays each turn on the kernel and the reference from the same state and
+asserts that they agree: zones, points, battle result) and the translations of the cards modeled (cited by number).
+The base duel of tests/test_engine_effects.py: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B,
+attacks 250/240/150); A attacks with its B attack (200, C-TYPE-1), B with its A attack (250): B wins.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_engine_helpers import both_turn, place, scenario
+from test_engine_rules import digi, fill
+
+from simcli.cards.translate import iter_card_rows, translate_row
+
+
+@pytest.fixture(scope="module")
+def by(lackey_dir):
+    return {r["Card Number"]: r for r in iter_card_rows(str(lackey_dir))}
+
+
+# ---- opp_sheet[N]:FILTER (condition 62) --------------------------------------------------------------------------
+
+
+def _sheet_game(row, b_top=None, b_l3="Virus", b_sup=None):
+    """A's Alpha carries `row` (a start-of-battle row: no player decision); B's box holds a Level III Beta of attribute
+    b_l3, under a Level IV of attribute b_top when given; B's support box (`supbox`) a Digimon of attribute b_sup when
+    given.  One turn, A first; returns (B's points, A's points)."""
+    a = [digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50), effects=[row])]
+    b = [digi("Beta", bt="B", atk=(250, 240, 150), attribute=b_l3),
+         digi("BetaIV", level="IV", bt="B", atk=(250, 240, 150), attribute=b_top or "Vaccine"),
+         digi("Helper", attribute=b_sup or "Vaccine")]
+    T, g = scenario(fill(a), fill(b), effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, deck=list(range(1, 30)))
+    place(g, 1, l3=0, top=1 if b_top else -1, deck=list(range(3, 30)))
+    if b_sup:
+        g.ps[1].supbox, g.ps[1].supbox_owner = 2, g.ps[1].cur()
+    both_turn(T, g, fa=0)
+    return g.ps[1].points, g.ps[0].points
+
+
+def test_opp_sheet_count_counts_the_cards_opp_sheet_reads():
+    # "When there are two or more Virus attribute Digimon on the opponent's sheet (including support Digimon),
+    # immediately reduce the opponent's points by 20" (Spear of Conviction St-923): N or more cards of the opponent's
+    # sheet as opp_sheet: reads it (DM-BAT-1 / 003 §3.4 ■보조능력: a card in the support box is on the sheet; the
+    # Level III under the top card is on the sheet, round 9b's atk_per_sheet).  B wins the battle (250 against 200):
+    # A loses 20 (its table at B's level III); B loses only the 20 of the row.
+    row = "damage(20) if opp_sheet[2]:attr=Virus | when: start"
+    assert _sheet_game(row, b_sup="Virus") == (80, 80)  # the box's Virus and the support box's Virus
+    assert _sheet_game(row) == (100, 80)  # one Virus alone: the row does not apply
+    assert _sheet_game(row, b_sup="Data") == (100, 80)  # the support card does not match the filter
+    # the Virus Level III under a Virus Level IV top card: two on the sheet (B's IV wins too: A loses its table at IV)
+    assert _sheet_game(row, b_top="Virus") == (80, 70)
+    assert _sheet_game(row, b_top="Data") == (100, 70)  # the Level III alone is one
+    # three needed, two there
+    assert _sheet_game("damage(20) if opp_sheet[3]:attr=Virus | when: start", b_top="Virus") == (100, 70)
+    assert _sheet_game("damage(20) if opp_sheet[3]:attr=Virus | when: start", b_top="Virus", b_sup="Virus") == (80, 70)
+
+
+def test_round_11g_translations(by):
+    # St-923: the count condition on the card's "remains in its slot … until your Digimon is sent to the Dark Area"
+    # (limit digimon; round 10e: a staying card's one-shot row acts again in each battle); the usage restriction "a
+    # Lowemon, or an Ultimate … with the ability "proud"" as two disjoint rows (the Hybrid alternative dropped, DM-DECK-3)
+    assert translate_row(by["St-923"]).effects == [
+        "damage(20) if opp_sheet[2]:attr=Virus & name=Lowemon | limit: digimon",
+        "damage(20) if opp_sheet[2]:attr=Virus & level=Ultimate & keyword=proud & name!=Lowemon | limit: digimon"]
+    # Bo-23v: "draw only one card when your Digimon is Level IV, up to two when Perfect, up to three when Ultimate": one
+    # row per (disjoint) level, the full count drawn (docs/coverage.md "Open questions", row 11's ruling)
+    assert translate_row(by["Bo-23v"]).effects == [
+        "draw(1) if level=IV & level>=IV | limit: battle", "draw(2) if level=Perfect & level>=IV | limit: battle",
+        "draw(3) if level=Ultimate & level>=IV | limit: battle"]
