@@ -248,7 +248,10 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-N_OPS = 79
+# round 11g: every card of the own Dark Area goes into the own Net Ocean, which is shuffled ("shuffle all the cards in
+# your Dark Area back into your Net Ocean", One Summer's Adventure CD-15; Dark Area order appended, then the shuffle)
+OP_DARK_TO_DECK = 103
+N_OPS = 104
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -374,7 +377,10 @@ K_SHOW = 8  # show a card from hand that matches the row filter (it stays in han
 K_PLACE = 9  # a card from hand that matches the row filter goes to the support box (stays while this Digimon does)
 K_HOST = 10  # (appearance rows only) the box's top card (not the Level III) moves into the support box and stays
 # there with the card that appears, instead of going to the Dark Area (Parasimon Bo-681)
-N_COSTS = 11
+# round 11g: the whole own hand goes to the Dark Area (hand order), payable with at least one card in hand ("Send your
+# whole hand to the Dark Area" beside "this card cannot be used if you have no cards left in your hand", Sp-4, CD-15)
+K_HAND_ALL = 11
+N_COSTS = 12
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)

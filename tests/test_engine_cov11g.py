@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from test_engine_helpers import both_turn, place, scenario
-from test_engine_rules import digi, fill
+from test_engine_rules import digi, fill, opt
 
 from simcli.cards.translate import iter_card_rows, translate_row
 
@@ -70,3 +70,83 @@ def test_round_11g_translations(by):
     assert translate_row(by["Bo-23v"]).effects == [
         "draw(1) if level=IV & level>=IV | limit: battle", "draw(2) if level=Perfect & level>=IV | limit: battle",
         "draw(3) if level=Ultimate & level>=IV | limit: battle"]
+    # Sp-4: "(O)Send your whole hand to the Dark Area" beside "cannot be used … if you have no cards left in your hand": the
+    # cost hand_all (round 8's guard had left it: a hand!=0 row condition fails after the discard and at Point Calculation)
+    assert translate_row(by["Sp-4"]).effects == [
+        "atk+200 if level>=Perfect | cost: hand_all | limit: battle",
+        "lost*3 if level>=Perfect | when: win | cost: hand_all | limit: battle"]
+    # CD-15: the same cost, then the Dark Area shuffled into the Net Ocean and a new hand of 6 (the hand is empty)
+    assert translate_row(by["CD-15"]).effects == [
+        "dark_to_deck | cost: hand_all | limit: now", "draw(6) | cost: hand_all | limit: now"]
+
+
+# ---- cost hand_all, dark_to_deck (operation 103) -----------------------------------------------------------------
+
+ADVENTURE = ["dark_to_deck | cost: hand_all | limit: now", "draw(6) | cost: hand_all | limit: now"]
+
+
+def _adventure_game(rows, hand, dark, timing="evolution"):
+    """A's option (card 1, `rows`, of this timing) face-down in slot 1; A's hand and Dark Area hold these card indices
+    (2 .. 29: filler options without rows), the rest is A's Net Ocean.  One turn, A first; returns the game."""
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)),
+              opt("Adventure", effects=rows, timing=timing)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    used = set(hand) | set(dark) | {1}
+    place(g, 0, l3=0, hand=list(hand), dark=list(dark), slots=(1, -1, -1),
+          deck=[k for k in range(2, 30) if k not in used])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_dark_to_deck_after_the_whole_hand_as_cost():
+    # "Send your whole hand to the Dark Area.  After that, shuffle all the cards in your Dark Area back into your Net
+    # Ocean, and draw a new hand of 6 cards.  This card cannot be used if your hand contains no cards.  Send this card to
+    # the Dark Area immediately after use" (One Summer's Adventure CD-15, an Evolution Phase Program).  A's Preparation
+    # leaves it a hand of 6 (DM-PREP-1); in the Evolution Phase the hand (cost hand_all) and the Dark Area (cards 4-6 and
+    # the 2 cards A's Preparation discarded) go into the Net Ocean, a hand of 6 is drawn, and the card itself goes to the
+    # Dark Area after its use (limit now): the only card there.  The 28 cards outside box and slots are all in the new
+    # hand or the Net Ocean.
+    g = _adventure_game(ADVENTURE, hand=[2, 3], dark=[4, 5, 6])
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and a.slots == [-1, -1, -1] and a.dark == [1]
+    assert len(a.hand) == 6 and len(a.deck) == 22 and set(a.hand) | set(a.deck) == set(range(2, 30))
+    # dark_to_deck alone (no cost): the Dark Area joins the Net Ocean, the hand stays (a discarded card back in the deck)
+    g = _adventure_game(["dark_to_deck | limit: now"], hand=[2, 3], dark=[4, 5, 6])
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and a.dark == [1] and len(a.hand) == 6
+    assert set(a.hand) | set(a.deck) == set(range(2, 30)) and len(a.deck) == 22
+
+
+def test_hand_all_cost_in_battle():
+    # "(O)Send your whole hand to the Dark Area … Add 200 to the attack power of your Digimon …  This card cannot be used
+    # … if you have no cards left in your hand" (The Glory of Victory Is in My Hand!!! Sp-4): greedy uses the card when it
+    # turns the battle (here +100: 300 against 250); the whole hand of 6 goes to the Dark Area, the card after the battle
+    # phase (limit battle).  B loses 10 (its table at A's level III).
+    g = _adventure_game(["atk+100 | cost: hand_all | limit: battle"], hand=[], dark=[], timing="battle")
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and a.hand == [] and g.ps[1].points == 90
+    assert len(a.dark) == 7 and 1 in a.dark and len(a.deck) == 22
+
+
+def test_hand_all_needs_one_card_in_hand():
+    # the cost is payable with at least one card in hand (both engines' cost check, on the same state)
+    import numpy as np
+
+    from simcli.engine import bridge
+    from simcli.engine.kernel_effects import _costs_payable_c_nb
+    from simcli.engine.reference_effects import cost_payable
+    from simcli.engine.tables import kernel_tables
+
+    a = fill([digi("Alpha"), opt("Glory", effects=["atk+100 | cost: hand_all"])])
+    T, g = scenario(a, fill([digi("Beta")]), effects=True)
+    KT = kernel_tables(T)
+    r = int(T.eff_lo[0, 1])
+    for hand in ([], [5], [5, 6, 7]):
+        place(g, 0, l3=0, hand=hand, deck=[k for k in range(2, 30) if k not in hand])
+        place(g, 1, l3=0, deck=list(range(1, 30)))
+        S = bridge.to_kernel(g)
+        want = len(hand) > 0
+        assert cost_payable(g, g.ps[0], T.effects[r]) == want
+        assert bool(_costs_payable_c_nb(KT, S, np.int64(0), np.int64(r), np.int64(-1))) == want

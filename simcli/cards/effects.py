@@ -114,6 +114,9 @@ One effect per string::
               | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
                                            win / lose / draw rows) does nothing: used in a battle window, the card
                                            is committed before the result; its result rows act at Point Calculation
+              | dark_to_deck               (round 11g) the own Dark Area goes into the own Net Ocean, which is
+                                           shuffled ("shuffle all the cards in your Dark Area back into your
+                                           Net Ocean", CD-15)
               | lost_to_hand               (an option's row) while its card is face-up: when the own Digimon
                                            loses a battle, its box top card goes to the hand instead of the
                                            Dark Area (Re-60t)
@@ -194,6 +197,9 @@ One effect per string::
               | move_host                  (appearance rows) the box's top card (not the Level III) goes
                                            to the support box, not to the Dark Area, and stays there
                                            while the card that appeared is in the box (Parasimon Bo-681)
+              | hand_all                   (round 11g) the whole hand goes to the Dark Area; payable with at
+                                           least one card in hand ("Send your whole hand to the Dark Area" of a
+                                           card that "cannot be used if you have no cards left in your hand")
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | leave_at(K)                (a Digimon's per_* ◎ row) used with a count of K or more, this
                                            Digimon goes to the Dark Area at the end of the turn (Bo-1201)
@@ -275,6 +281,7 @@ _OP_SIMPLE = {
     "no_heal": E.OP_NO_HEAL,
     "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
     "commit": E.OP_COMMIT,  # round 10e
+    "dark_to_deck": E.OP_DARK_TO_DECK,  # round 11g
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -344,7 +351,7 @@ _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first":
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
-               "move_host": E.K_HOST}
+               "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
 _FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}

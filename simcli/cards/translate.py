@@ -3245,6 +3245,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" up to two cards when your digimon is perfect level, and draw up to three cards when your digimon is ultimate"
      r" level\)\.?", lambda m, ctx: None if ctx.digimon else [_Eff(f"draw({n})", (f"level={lv}",))
                                                           for n, lv in ((1, "IV"), (2, "Perfect"), (3, "Ultimate"))]),
+    # round 11g: "After that, shuffle all the cards in your Dark Area back into your Net Ocean, and draw a new hand of 6
+    # cards" (One Summer's Adventure CD-15, after its "Send your whole hand to the Dark Area": the hand is empty, so the
+    # new hand is draw(6)); "shuffle your Dark Area back into your Net Ocean": dark_to_deck
+    (r"(?:after that, )?shuffle all the cards in your dark area back into your net ocean, and draw a new hand of (\d+)"
+     r" cards\.?", lambda m, ctx: None if ctx.digimon else [_Eff("dark_to_deck"), _Eff(f"draw({m.group(1)})")]),
+    (r"(?:after that, )?shuffle your dark area back into your net ocean\.?", lambda m, ctx: [_Eff("dark_to_deck")]),
     # Bo-539 (Bo-402 the same sentence): "only during your turn; … cannot invalidate the opponent's Option cards before
     # they take effect": one's own place in the alternation of a battle (003 §3.2.4), i.e. no interrupt, as every option
     # in the engines: no rows
@@ -3620,6 +3626,17 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                      for h in heads for row in (cond_alts[0] if h.when != "evolved" else ((),))]
             # round 6: a row whose conditions contradict each other (X and its negation) never applies: dropped
             heads = [h for h in heads if not any(_negate(c) in h.conds for c in h.conds if _negate(c))]
+    if not ctx.digimon and "hand!=0" in card_conds and len(heads) > 1 and heads[0].op == "discard_hand" \
+            and not (heads[0].conds or heads[0].when or heads[0].costs or heads[0].filters) \
+            and all(h.op != "discard_hand" and not any(c.startswith("hand") for c in h.conds) for h in heads[1:]) \
+            and not any(c.startswith("hand") for rows in cond_alts for row in rows for c in row) and len(costs) < E.MAX_COSTS:
+        # round 11g: "Send your whole hand to the Dark Area" first, on a card that "cannot be used if you have no cards
+        # left in your hand" (The Glory of Victory … Sp-4, One Summer's Adventure CD-15): the cost hand_all, payable
+        # with one card or more and paid at use, before the card's rows; the restriction is the cost's (round 8's
+        # guard below: as a row condition it would fail for the rows after the discard and at Point Calculation)
+        heads = heads[1:]
+        card_conds = [c for c in card_conds if c != "hand!=0"]
+        costs = costs + ["hand_all"]
     if not ctx.digimon and (dh := [i for i, h in enumerate(heads) if h.op == "discard_hand"]) and any(
             c.startswith("hand") for c in card_conds + [c for rows in cond_alts for row in rows for c in row]) and any(
             h.when != "evolved" and (i > dh[0] or h.when in ("win", "lose", "draw")) for i, h in enumerate(heads)):

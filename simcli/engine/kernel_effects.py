@@ -324,6 +324,8 @@ def _costs_payable_c_nb(T, S, p, r, skip):
             return False
         if kind == E.K_SELF_GAUGE and S[p, TOP] < 0:
             return False
+        if kind == E.K_HAND_ALL and hn < 1:  # round 11g
+            return False
     return True
 
 
@@ -398,6 +400,10 @@ def _pay_cost_c_nb(T, S, p, r, uses):
         elif kind == E.K_DISCARD_IF:
             for _ in range(n):
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_matching_nb(T, S, p, r)))
+        elif kind == E.K_HAND_ALL:  # round 11g: hand order
+            for i in range(S[p, HAND_N]):
+                push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
+            S[p, HAND_N] = 0
         elif kind == E.K_PLACE:
             for pos in range(S[p, HAND_N]):
                 if row_filter_nb(T, p, S[p, HAND + pos], r):
@@ -748,6 +754,11 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_DARK_TO_HAND:  # round 10a
         dark_to_hand_nb(T, S, p, r, arg)
+    elif op == E.OP_DARK_TO_DECK:  # round 11g: the Dark Area (its order) on top of the Net Ocean, then the shuffle
+        for i in range(S[p, DARK_N]):
+            push_nb(S, p, DECK, DECK_N, S[p, DARK + i])
+        S[p, DARK_N] = 0
+        shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_DISCARD_HAND:
         for i in range(S[p, HAND_N]):
             push_nb(S, p, DARK, DARK_N, S[p, HAND + i])

@@ -308,6 +308,8 @@ def cost_payable(g, p, row) -> bool:
             return False
         if kind == E.K_SELF_GAUGE and p.top < 0:
             return False
+        if kind == E.K_HAND_ALL and not p.hand:  # round 11g
+            return False
     return True
 
 
@@ -347,6 +349,9 @@ def pay_cost(g, p, row) -> bool:
         elif kind == E.K_DISCARD_IF:
             for _ in range(n):
                 p.dark.append(p.hand.pop(discard_matching(g, p, row)))
+        elif kind == E.K_HAND_ALL:  # round 11g: hand order
+            p.dark += p.hand
+            p.hand = []
         elif kind == E.K_PLACE:
             c = p.hand.pop(matching_hand(g, p, row)[0])
             p.supbox, p.supbox_owner = c, p.cur()
@@ -705,6 +710,10 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             c = p.dark.pop(i)
             p.hand.append(c)
             p.drawn |= 1 << c
+    elif op == E.OP_DARK_TO_DECK:  # round 11g: the Dark Area (its order) on top of the Net Ocean, then the shuffle
+        p.deck += p.dark
+        p.dark = []
+        g.rng.shuffle(p.deck)
     elif op == E.OP_DISCARD_HAND:
         p.dark.extend(p.hand)
         p.hand = []
