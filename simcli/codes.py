@@ -251,7 +251,10 @@ OP_COMMIT = 78
 # round 11g: every card of the own Dark Area goes into the own Net Ocean, which is shuffled ("shuffle all the cards in
 # your Dark Area back into your Net Ocean", One Summer's Adventure CD-15; Dark Area order appended, then the shuffle)
 OP_DARK_TO_DECK = 103
-N_OPS = 104
+# round 11g: draw until the own hand holds arg cards (none when it holds that many already; "draw cards until you reach
+# the upper limit of your hand", Digi Seabass Sx-102: C-HAND-1's 6)
+OP_DRAW_TO = 104
+N_OPS = 105
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -78,6 +78,10 @@ def test_round_11g_translations(by):
     # CD-15: the same cost, then the Dark Area shuffled into the Net Ocean and a new hand of 6 (the hand is empty)
     assert translate_row(by["CD-15"]).effects == [
         "dark_to_deck | cost: hand_all | limit: now", "draw(6) | cost: hand_all | limit: now"]
+    # Sx-102: its "Send 2 cards from your hand …" cost first, then the Dark Area into the Net Ocean and a draw to 6
+    assert translate_row(by["Sx-102"]).effects == [
+        "dark_to_deck if frame=Red & level>=Perfect | cost: discard(2), gauge | limit: turn",
+        "draw_to(6) if frame=Red & level>=Perfect | cost: discard(2), gauge | limit: turn"]
 
 
 # ---- cost hand_all, dark_to_deck (operation 103) -----------------------------------------------------------------
@@ -150,3 +154,26 @@ def test_hand_all_needs_one_card_in_hand():
         want = len(hand) > 0
         assert cost_payable(g, g.ps[0], T.effects[r]) == want
         assert bool(_costs_payable_c_nb(KT, S, np.int64(0), np.int64(r), np.int64(-1))) == want
+
+
+def test_draw_to_the_hand_limit():
+    # draw_to(N) (operation 104): "Send 2 cards from your hand to the Dark Area … Return all the cards in your Dark Area
+    # to your Net Ocean and shuffle it.  After that, draw cards until you reach the upper limit of your hand" (Digi
+    # Seabass Sx-102; the upper limit: C-HAND-1's 6).  A's hand of 6 after Preparation: the cost leaves 4, the Dark Area
+    # (the 2 discarded among them) goes into the Net Ocean, 2 are drawn: 6 again, the card itself the only Dark Area card
+    seabass = ["dark_to_deck | cost: discard(2) | limit: now", "draw_to(6) | cost: discard(2) | limit: now"]
+    g = _adventure_game(seabass, hand=[], dark=[4, 5, 6])
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and a.dark == [1] and len(a.hand) == 6
+    assert set(a.hand) | set(a.deck) == set(range(2, 30))
+    # without the Dark Area step: the 2 discarded stay there, 2 drawn
+    g = _adventure_game(["draw_to(6) | cost: discard(2) | limit: now"], hand=[], dark=[])
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and len(a.hand) == 6 and len(a.dark) == 3 and 1 in a.dark and len(a.deck) == 20
+    # a hand at the limit already: nothing drawn (6 in hand, 22 in the Net Ocean after Preparation's 6)
+    g = _adventure_game(["draw_to(6) | limit: now"], hand=[], dark=[])
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and len(a.hand) == 6 and a.dark == [1] and len(a.deck) == 22
+    # a smaller limit than the hand: nothing drawn, nothing discarded
+    g = _adventure_game(["draw_to(4) | limit: now"], hand=[], dark=[])
+    assert len(g.ps[0].hand) == 6 and len(g.ps[0].deck) == 22

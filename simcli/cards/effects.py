@@ -114,6 +114,8 @@ One effect per string::
               | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
                                            win / lose / draw rows) does nothing: used in a battle window, the card
                                            is committed before the result; its result rows act at Point Calculation
+              | draw_to(N)                 (round 11g) draw until the own hand holds N cards ("draw cards until
+                                           you reach the upper limit of your hand": C-HAND-1's 6)
               | dark_to_deck               (round 11g) the own Dark Area goes into the own Net Ocean, which is
                                            shuffled ("shuffle all the cards in your Dark Area back into your
                                            Net Ocean", CD-15)
@@ -305,6 +307,7 @@ _OP_CALL = {
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
+    "draw_to": E.OP_DRAW_TO,  # round 11g
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }

@@ -3250,7 +3250,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # new hand is draw(6)); "shuffle your Dark Area back into your Net Ocean": dark_to_deck
     (r"(?:after that, )?shuffle all the cards in your dark area back into your net ocean, and draw a new hand of (\d+)"
      r" cards\.?", lambda m, ctx: None if ctx.digimon else [_Eff("dark_to_deck"), _Eff(f"draw({m.group(1)})")]),
-    (r"(?:after that, )?shuffle your dark area back into your net ocean\.?", lambda m, ctx: [_Eff("dark_to_deck")]),
+    (r"(?:after that, )?(?:shuffle your dark area back into your net ocean|return all the cards in your dark area to"
+     r" your net ocean and shuffle it)\.?", lambda m, ctx: [_Eff("dark_to_deck")]),
+    # "After that, draw cards until you reach the upper limit of your hand" (Digi Seabass Sx-102): C-HAND-1's 6
+    (r"(?:after that, )?draw cards until you reach the upper limit of your hand\.?", lambda m, ctx: [_Eff("draw_to(6)")]),
     # Bo-539 (Bo-402 the same sentence): "only during your turn; … cannot invalidate the opponent's Option cards before
     # they take effect": one's own place in the alternation of a battle (003 §3.2.4), i.e. no interrupt, as every option
     # in the engines: no rows

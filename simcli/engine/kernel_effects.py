@@ -642,6 +642,12 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 c = S[p, DECK + S[p, DECK_N]]
                 push_nb(S, p, HAND, HAND_N, c)
                 S[p, DRAWN] |= np.int32(1) << c
+    elif op == E.OP_DRAW_TO:  # round 11g: up to arg cards in hand
+        while S[p, DECK_N] > 0 and S[p, HAND_N] < arg:
+            S[p, DECK_N] -= 1
+            c = S[p, DECK + S[p, DECK_N]]
+            push_nb(S, p, HAND, HAND_N, c)
+            S[p, DRAWN] |= np.int32(1) << c
     elif op == E.OP_DISCARD:
         for _ in range(arg):
             if S[p, HAND_N] > 0:

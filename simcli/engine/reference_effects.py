@@ -612,6 +612,10 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             if p.deck:
                 p.hand.append(p.deck.pop())
                 p.drawn |= 1 << p.hand[-1]
+    elif op == E.OP_DRAW_TO:  # round 11g: up to arg cards in hand
+        while p.deck and len(p.hand) < arg:
+            p.hand.append(p.deck.pop())
+            p.drawn |= 1 << p.hand[-1]
     elif op == E.OP_DISCARD:
         for _ in range(arg):
             if p.hand:
