@@ -82,6 +82,11 @@ def test_round_11g_translations(by):
     assert translate_row(by["Sx-102"]).effects == [
         "dark_to_deck if frame=Red & level>=Perfect | cost: discard(2), gauge | limit: turn",
         "draw_to(6) if frame=Red & level>=Perfect | cost: discard(2), gauge | limit: turn"]
+    # Bo-346, the older Digi Seabass: "draw cards until you reach your hand's upper limit", the card stacked on the point
+    # gauge after use
+    assert translate_row(by["Bo-346"]).effects == [
+        "dark_to_deck if level=Ultimate | cost: discard(2), gauge | limit: now",
+        "draw_to(6) if level=Ultimate | cost: discard(2), gauge | limit: now"]
 
 
 # ---- cost hand_all, dark_to_deck (operation 103) -----------------------------------------------------------------

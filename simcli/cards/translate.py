@@ -2958,6 +2958,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      rf"|{_THIS} is sent to {_DA} immediately after use)\.?", lambda m, ctx: [_Limit("now")]),
     # "Stack this card onto your point gauge immediately after use."
     (rf"stack {_THIS} onto (?:your|the) point gauge immediately after use\.?", lambda m, ctx: [_Cost("gauge"), _Limit("now")]),
+    # round 11g: "After this card is used, stack it on top of the card placed on your point gauge, and use it to mark out
+    # your points from that point on" (Digi Seabass Bo-346): "stack this card onto your point gauge immediately after use"
+    (r"after this card is used, stack it on top of the card placed on your point gauge, and use it to mark out your points"
+     r" from that point on\.?", lambda m, ctx: [_Cost("gauge"), _Limit("now")]),
     (rf"at the end of the turn(?: during which {_THIS} was used)?,? stack (?:it|this card) onto your point gauge\.?",
      lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
     # "This card remains in its slot and continues its effects until it is discarded by you or
@@ -3253,7 +3257,8 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?:after that, )?(?:shuffle your dark area back into your net ocean|return all the cards in your dark area to"
      r" your net ocean and shuffle it)\.?", lambda m, ctx: [_Eff("dark_to_deck")]),
     # "After that, draw cards until you reach the upper limit of your hand" (Digi Seabass Sx-102): C-HAND-1's 6
-    (r"(?:after that, )?draw cards until you reach the upper limit of your hand\.?", lambda m, ctx: [_Eff("draw_to(6)")]),
+    (r"(?:after that, )?draw cards until you reach (?:the upper limit of your hand|your hand's upper limit)\.?",
+     lambda m, ctx: [_Eff("draw_to(6)")]),
     # Bo-539 (Bo-402 the same sentence): "only during your turn; … cannot invalidate the opponent's Option cards before
     # they take effect": one's own place in the alternation of a battle (003 §3.2.4), i.e. no interrupt, as every option
     # in the engines: no rows
