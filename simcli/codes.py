@@ -248,7 +248,12 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-N_OPS = 79
+# round 11f (numbers 99-102 of this round; the lead compacts them at the merge): (an option's row) while its card is
+# face-up in a slot, the upper limit of the owner's hand is arg: Preparation trims the hand to it and draws to it
+# (C-HAND-1's 6 otherwise; "For the next turn only, the upper limit of your hand becomes 8", Jumper Board Bo-452, whose
+# limit keeps it face-up through the next turn); applying the row itself does nothing
+OP_HAND_LIMIT = 99
+N_OPS = 100
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
@@ -312,7 +317,11 @@ C_OPP_ARMOR = 42
 # round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
 # card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
 C_SLOT_UP = 43
-N_CONDS = 44
+# round 11f (numbers 59-61 of this round; the lead compacts them at the merge): the own Digimon has 'Armor
+# Evolution' in its fusion requirements (the twin of C_OPP_ARMOR; "This card can only be used when your Digimon has
+# 'Armor Evolution' in its fusion requirements", Vj-6)
+C_ARMOR = 59
+N_CONDS = 60
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
