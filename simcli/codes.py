@@ -254,6 +254,11 @@ OP_DARK_TO_DECK = 103
 # round 11g: draw until the own hand holds arg cards (none when it holds that many already; "draw cards until you reach
 # the upper limit of your hand", Digi Seabass Sx-102: C-HAND-1's 6)
 OP_DRAW_TO = 104
+# round 11f (numbers 99-102 of this round; the lead compacts them at the merge): (an option's row) while its card is
+# face-up in a slot, the upper limit of the owner's hand is arg: Preparation trims the hand to it and draws to it
+# (C-HAND-1's 6 otherwise; "For the next turn only, the upper limit of your hand becomes 8", Jumper Board Bo-452, whose
+# limit keeps it face-up through the next turn); applying the row itself does nothing
+OP_HAND_LIMIT = 99
 N_OPS = 105
 
 # OP_OPP_SLOTS_CLEAR arguments
@@ -322,6 +327,10 @@ C_SLOT_UP = 43
 # box: the cards C_OPP_SHEET reads) match a filter ("When there are two or more Virus attribute Digimon on the
 # opponent's sheet (including support Digimon)", St-923): cmp = FK_*, value = filter value << COUNT_BITS | N (N 2 .. 15)
 C_OPP_SHEETN = 62
+# round 11f (numbers 59-61 of this round; the lead compacts them at the merge): the own Digimon has 'Armor
+# Evolution' in its fusion requirements (the twin of C_OPP_ARMOR; "This card can only be used when your Digimon has
+# 'Armor Evolution' in its fusion requirements", Vj-6)
+C_ARMOR = 59
 N_CONDS = 63
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):

@@ -125,6 +125,9 @@ One effect per string::
               | keep_slot(N)               (an option's row) while its card is face-up: when an opponent's effect
                                            would send it out of its slot, its player may send the top N cards
                                            of its Net Ocean to the Dark Area and keep it there (Re-60t)
+              | hand_limit(N)              (round 11f; an option's row) while its card is face-up: the upper
+                                           limit of its player's hand is N (Preparation trims to N and draws
+                                           to N instead of 6, C-HAND-1; Jumper Board Bo-452)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -164,6 +167,7 @@ One effect per string::
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
+              | armor                      (round 11f) the own Digimon has it (the twin of opp_armor)
               | opp_voider                 (round 10c) the opponent's Digimon has the ability 'The opponent loses
                                            its special abilities' in its ability box (database voids_abilities),
                                            and its abilities are not void: opp_keyword= on a token of its own
@@ -310,6 +314,7 @@ _OP_CALL = {
     "draw_to": E.OP_DRAW_TO,  # round 11g
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
+    "hand_limit": E.OP_HAND_LIMIT,  # round 11f
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
@@ -349,7 +354,7 @@ _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_S
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E.C_OPP_SHEETN}  # round 11g: opp_sheet[N]
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
-              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR,
+              "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR, "armor": E.C_ARMOR,
               "opp_voider": E.C_OPP_KEYWORD}  # round 10c: opp_keyword= on the token VOIDER_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}

@@ -384,6 +384,8 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # round 9b: "facing a Digimon with (')Armor Evolution(') in its Fusion Requirements" (an Armor form: its requirement
         # column begins "Armor Evolution", the database's armor_evolution)
         (r"facing (?:a |an )?digimon with ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["opp_armor"]),
+        # round 11f: "your Digimon has 'Armor Evolution' in its fusion requirements" (Vj-6): the own twin (armor)
+        (r"your digimon has ['\"]?armou?r evolution['\"]? in its fusion requirements", lambda m: ["armor"]),
         # round 10c: "facing a Digimon with (the ability) 'The opponent loses its special abilities' (in their abilities
         # box)" (Pile Volcamon, Griffomon): the printed ability (database voids_abilities), none while the opponent's
         # abilities are void ("its ability box becomes blank", seed 003 §3.5)
@@ -2778,6 +2780,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 10d: "You may check the contents of up to three face-down cards in the opponent's slots" (CD-4): a look that
     # changes nothing (the players do not use what they would see; as round 4's "check the contents of the opponent's hand")
     (r"you may check the contents of up to (?:three|3) face-down cards in the opponent's slots\.?", lambda m, ctx: []),
+    # round 11f: "You may look at the cards in the opponent's hand" (Takaishi Takeru CD-6): a look that changes nothing
+    # either (the players do not use what they would see), an option's sentence only
+    (r"you may look at the (?:cards in|contents of) the opponent's hand\.?",
+     lambda m, ctx: [_U("hand-disruption")] if ctx.digimon else []),
+    # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
+    # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
+    # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")
+    (r"for the next turn only, the upper limit of your hand becomes (?P<n>\d+)\.?",
+     lambda m, ctx: [_U("hand")] if ctx.digimon or ctx.timing != "point" else [_Eff(f"hand_limit({m.group('n')})")]),
     # round 10d: "You do not regain any points from evolving to Ultimate level using this card" (Evolve to Ultimate with
     # the Power of the Net!!! Ta-1, an evolve_ignore card into an Ultimate): a marker row of the option; the Digimon it
     # evolved this turn gains no points from its own `evolved` heal rows (no_evo_heal)

@@ -34,7 +34,7 @@ from simcli.engine.tables import F_SLOT_POS
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
-                                          forced_draw_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
+                                          forced_draw_nb, hand_limit_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
                                           use_ability_nb, use_nb, use_option_battle_nb, use_option_nb, use_support_nb)
 from simcli.engine.players import cur_nb, discard_choice_nb
 from simcli.engine.policies import (baseline_window, policy_chain, policy_discard, policy_exchange,  # noqa: F401
@@ -52,8 +52,8 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
 from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
-                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST)
-from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY
+                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F)
+from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY, F_TIMINGS, TM_R11F
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
 BR_FIRST, BR_SECOND, BR_DRAW = E.BR_FIRST, E.BR_SECOND, E.BR_DRAW
@@ -67,8 +67,8 @@ T_PREP, T_BATTLE, T_POINT, T_WIN, T_LOSE = E.T_PREP, E.T_BATTLE, E.T_POINT, E.T_
 
 # ---- zone helpers ------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def draw_to_six_nb(S, s):
-    while S[s, HAND_N] < 6 and S[s, DECK_N] > 0:
+def draw_to_nb(S, s, lim):
+    while S[s, HAND_N] < lim and S[s, DECK_N] > 0:
         S[s, DECK_N] -= 1
         c = S[s, DECK + S[s, DECK_N]]
         push_nb(S, s, HAND, HAND_N, c)
@@ -140,10 +140,11 @@ def preparation_nb(T, S, M, M2, X, s, player, K, W, rng, uses, gon, eon):
             S[s, HAND + k] = c
             k += 1
     S[s, HAND_N] = k
-    while S[s, HAND_N] > 6:
+    lim = hand_limit_nb(T, S, s) if X[X_R11F + s] != 0 else 6  # C-HAND-1, or a face-up hand_limit option's (round 11f)
+    while S[s, HAND_N] > lim:
         push_nb(S, s, DARK, DARK_N, hand_remove_nb(S, s, 0))
-    # (2) draw to 6
-    draw_to_six_nb(S, s)
+    # (2) draw to 6 (the limit)
+    draw_to_nb(S, s, lim)
     # (3) Level III exchange (baseline never, BL-3)
     S[s, EXCH] = -1
     if player != PLAYER_BASELINE:
@@ -437,6 +438,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             X[X_LOST + 1] = 10
     else:
         lo = 1 - winner
+        if X[X_R11F + winner] != 0:  # round 11f: the winner's win rows lost*K / lost+N act before the points are lost
+            effects_result_rows(eon, T, S, M, X, winner, T_WIN, rng, True)
         lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[winner, cur_nb(S, winner), F_LEVEL]] * M[winner, M_LOSTMUL] \
             + M[winner, M_LOSTADD]
         if M[lo, M_NOLOSS] != 0:
@@ -457,7 +460,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             effects_auto(eon, T, S, M, X, p, tm, rng, uses)
         if decided_nb(S) >= 0:
             break
-        effects_result_rows(eon, T, S, M, X, p, tm, rng)  # kernel_effects.result_rows_nb
+        effects_result_rows(eon, T, S, M, X, p, tm, rng, False)  # kernel_effects.result_rows_nb
         if decided_nb(S) >= 0:
             break
         if players[p] != PLAYER_BASELINE:
@@ -498,15 +501,18 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
 
 @njit(cache=True, _nrt=False)
 def game_flags_nb(T, X):
-    """Per-game flags from the tables: X[X_APP_ANY + seat] (timings of the seat's appearance rows);
+    """Per-game flags from the tables: X[X_APP_ANY + seat] (timings of the seat's appearance rows), X[X_R11F + seat]
+    (round 11f: a hand_limit row or a win row lost*K / lost+N in its deck);
     returns whether some card has effect or appearance rows (else the effect hooks do nothing)."""
     rows = False
     for s in range(2):
         X[X_APP_ANY + s] = 0
+        X[X_R11F + s] = 0
         for c in range(T.ct[s, 0, F_NCARDS]):
             if T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO] or T.ct[s, c, F_APP_HI] > T.ct[s, c, F_APP_LO]:
                 rows = True
             X[X_APP_ANY + s] |= T.ct[s, c, F_APPTIM]
+            X[X_R11F + s] |= T.ct[s, c, F_TIMINGS] & TM_R11F
     return rows
 
 

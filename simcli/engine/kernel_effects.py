@@ -230,6 +230,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(final_attack_nb(T, S, M, p if kind == E.C_POWER else o), c, v)
         elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
             ok = T.ct[o, co, F_ARMOR] != 0
+        elif kind == E.C_ARMOR:  # round 11f: the own Digimon is one
+            ok = T.ct[p, cp, F_ARMOR] != 0
         elif kind == E.C_OPP_WARPED:
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
@@ -572,6 +574,22 @@ def lost_to_hand_nb(T, S, p):
             if T.eff[r, E_OP] == E.OP_LOST_TO_HAND:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def hand_limit_nb(T, S, p):
+    """Round 11f: the upper limit of p's hand for Preparation: a face-up option's ``hand_limit(N)`` row (the first in
+    slot order; Jumper Board Bo-452), else 6 (C-HAND-1); called only for a seat whose deck has such a row (X_R11F).
+    The row's conditions were tested when the card was used (a point card is used only when they hold)
+    (reference_effects.Effects.hand_limit)."""
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if c < 0 or S[p, SLOT_UP + k] == 0:
+            continue
+        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_HAND_LIMIT:
+                return T.eff[r, E_ARG]
+    return 6
 
 
 @njit(cache=True, inline="always")
@@ -1096,10 +1114,11 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
 
 
 @njit(cache=True, _nrt=False)
-def result_rows_nb(T, S, M, X, p, tm, rng):
+def result_rows_nb(T, S, M, X, p, tm, rng, lost):
     """The win / lose / draw rows (timing tm) of p's options face-up since an earlier turn and still in their
     slots (round 10e, slot order), then of the options p used in this turn's battle windows, in the order of use
-    (reference_effects.Effects.result_rows): conditions now, no cost."""
+    (reference_effects.Effects.result_rows): conditions now, no cost.  lost (round 11f): only the rows lost*K /
+    lost+N, which act before the points are lost; else all others."""
     for k in range(3):  # seed 003 §3.4 발동 타이밍: an option face-up since an earlier turn exercises its effects again
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] <= 0 or not option_active_nb(S, p, c):
@@ -1111,7 +1130,7 @@ def result_rows_nb(T, S, M, X, p, tm, rng):
         if used:  # used in this turn's battle: below, in the order of use
             continue
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1):
+            if T.eff[r, E_TIMING] == tm and lost_row_nb(T, r) == lost and cond_ok_nb(T, S, M, X, p, r, -1):
                 apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
         if S[0, PTS] <= 0 or S[1, PTS] <= 0:
             return
@@ -1120,10 +1139,16 @@ def result_rows_nb(T, S, M, X, p, tm, rng):
             continue
         c = X[X_USED + 2 * i + 1]
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_TIMING] == tm and cond_ok_nb(T, S, M, X, p, r, -1):
+            if T.eff[r, E_TIMING] == tm and lost_row_nb(T, r) == lost and cond_ok_nb(T, S, M, X, p, r, -1):
                 apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
         if S[0, PTS] <= 0 or S[1, PTS] <= 0:
             return
+
+
+@njit(cache=True, inline="always")
+def lost_row_nb(T, r):
+    """Round 11f: row r changes the opponent's lost points (lost*K, lost+N)."""
+    return T.eff[r, E_OP] == E.OP_LOST_MUL or T.eff[r, E_OP] == E.OP_LOST_ADD
 
 
 @njit(cache=True, _nrt=False)
@@ -2293,17 +2318,17 @@ def _effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
                                                                                      rng, uses, gon)
 
 
-def effects_result_rows(eon, T, S, M, X, p, tm, rng):
+def effects_result_rows(eon, T, S, M, X, p, tm, rng, lost):
     """result_rows_nb behind the effects gate (no option was used in the battle without effect rows)."""
     if eon is not None:
-        result_rows_nb(T, S, M, X, p, tm, rng)
+        result_rows_nb(T, S, M, X, p, tm, rng, lost)
 
 
 @_overload(effects_result_rows, inline="always", jit_options={"_nrt": False})
-def _effects_result_rows(eon, T, S, M, X, p, tm, rng):
+def _effects_result_rows(eon, T, S, M, X, p, tm, rng, lost):
     if _gate_off(eon):
-        return lambda eon, T, S, M, X, p, tm, rng: None
-    return lambda eon, T, S, M, X, p, tm, rng: result_rows_nb(T, S, M, X, p, tm, rng)
+        return lambda eon, T, S, M, X, p, tm, rng, lost: None
+    return lambda eon, T, S, M, X, p, tm, rng, lost: result_rows_nb(T, S, M, X, p, tm, rng, lost)
 
 
 

@@ -456,11 +456,12 @@ class DmcgRules:
         dset = set(disc)
         p.dark.extend(p.hand[i] for i in disc)
         p.hand = [c for i, c in enumerate(p.hand) if i not in dset]
-        while len(p.hand) > 6:  # C-HAND-1 (decided: from the front of the hand)
+        lim = g.effects.hand_limit(g, p)  # 6 (C-HAND-1) unless a face-up hand_limit option says otherwise (round 11f)
+        while len(p.hand) > lim:  # C-HAND-1 (decided: from the front of the hand)
             p.dark.append(p.hand.pop(0))
-        # (2) draw to 6
+        # (2) draw to 6 (the limit)
         drawn = []
-        while len(p.hand) < 6 and p.deck:
+        while len(p.hand) < lim and p.deck:
             c = p.deck.pop()
             p.hand.append(c)
             p.drawn |= 1 << c
@@ -643,6 +644,12 @@ class NoEffects:
 
     def lost_to_hand(self, g, p) -> bool:
         return False
+
+    def hand_limit(self, g, p) -> int:
+        return 6
+
+    def win_lost_rows(self, g, winner):
+        pass
 
     def lifespan_ends(self, g, p):
         pass
@@ -828,6 +835,7 @@ class Game:
             self.log_line(f"  drawn battle: both lose 10 → A {self.ps[0].points} B {self.ps[1].points}")
         else:
             w, l = winner, (sa if winner is fa else fa)
+            self.effects.win_lost_rows(g, w)  # round 11f: its win rows lost*K / lost+N, before the points
             mw = self.mods[w.seat]
             lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add
             if self.mods[l.seat].no_loss:

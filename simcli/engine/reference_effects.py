@@ -219,6 +219,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(power(g, x, mods), c, v)
         elif kind == E.C_OPP_ARMOR:  # round 9b: the opponent's Digimon is an Armor Evolution form
             ok = bool(t.armor[o.seat, o.cur()])
+        elif kind == E.C_ARMOR:  # round 11f: the own Digimon is one
+            ok = bool(t.armor[p.seat, p.cur()])
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
@@ -833,6 +835,11 @@ def option_active(p, card) -> bool:
         if p.slots[k] == card:
             return not (p.slot_up[k] != 0 and p.slot_end[k] & E.LE_LEAVE and p.slot_card[k] != p.cur())
     return False
+
+
+def lost_row(row) -> bool:
+    """Round 11f: the row changes the opponent's lost points (lost*K, lost+N)."""
+    return int(row[E.E_OP]) in (E.OP_LOST_MUL, E.OP_LOST_ADD)
 
 
 def keep_slot(g, o, k) -> bool:
@@ -1480,19 +1487,20 @@ class Effects(NoEffects):
                 break
         self.end_phase(g)
 
-    def result_rows(self, g, p, tm: int) -> None:
+    def result_rows(self, g, p, tm: int, lost: bool = False) -> None:
         """The win / lose / draw rows (timing tm) of p's options face-up since an earlier turn and still in
         their slots (round 10e, slot order: seed 003 §3.4 발동 타이밍, "activating the effect" includes an option
         face-up since an earlier turn), then of the options p used in this turn's battle windows, in the order
         of use ("double your attack power, and if you win the battle, further reduce the opponent's points by
-        20"): their conditions now, no cost (paid when used), wherever the card is now."""
+        20"): their conditions now, no cost (paid when used), wherever the card is now.  lost (round 11f): only
+        the rows lost*K / lost+N (win_lost_rows), else all others."""
         t = g.t
         for k in range(3):
             c = p.slots[k]
             if c < 0 or p.slot_up[k] <= 0 or not option_active(p, c) or (p.seat, c) in self.used_battle:
                 continue
             for row in rows(g, p.seat, c):
-                if int(row[E.E_TIMING]) == tm and cond_ok(g, p, row):
+                if int(row[E.E_TIMING]) == tm and lost_row(row) == lost and cond_ok(g, p, row):
                     apply_row(g, p, row, True, card=c)
             if g.decided():
                 return
@@ -1501,10 +1509,17 @@ class Effects(NoEffects):
                 continue
             for r in range(int(t.eff_lo[seat, c]), int(t.eff_hi[seat, c])):
                 row = t.effects[r]
-                if int(row[E.E_TIMING]) == tm and cond_ok(g, p, row):
+                if int(row[E.E_TIMING]) == tm and lost_row(row) == lost and cond_ok(g, p, row):
                     apply_row(g, p, row, True, card=c)
             if g.decided():
                 return
+
+    def win_lost_rows(self, g, winner) -> None:
+        """Round 11f: the winner's win rows that change the opponent's lost points (lost*K, lost+N: "When you win the
+        battle on the turn during which you played this card, add 20 to the opponent's lost points", Vj-6) act
+        before the points are lost (seed 003 §3.2.5: Point Calculation decides the winner first, then the points);
+        after it they would change nothing."""
+        self.result_rows(g, winner, E.T_WIN, lost=True)
 
     def battle_lost(self, g, loser) -> None:
         """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
@@ -1517,6 +1532,16 @@ class Effects(NoEffects):
         return any(p.slots[k] >= 0 and p.slot_up[k] != 0
                    and any(int(row[E.E_OP]) == E.OP_LOST_TO_HAND for row in rows(g, p.seat, p.slots[k]))
                    for k in range(3))
+
+    def hand_limit(self, g, p) -> int:
+        """Round 11f: the upper limit of p's hand for Preparation: a face-up option's ``hand_limit(N)`` row (the first in
+        slot order; Jumper Board Bo-452), else 6 (C-HAND-1)."""
+        for k in range(3):
+            if p.slots[k] >= 0 and p.slot_up[k] != 0:
+                for row in rows(g, p.seat, p.slots[k]):
+                    if int(row[E.E_OP]) == E.OP_HAND_LIMIT:
+                        return int(row[E.E_ARG])
+        return 6
 
     def lifespan_ends(self, g, p) -> None:
         """Renewal (the end of the lifespan, seed 004), before the shuffle: options with end event

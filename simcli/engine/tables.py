@@ -257,9 +257,10 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # the engines read these rows from the box Digimon's passive rows only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: opp_no_support / host_abc are a Digimon's "
                              "passive rows only")
-        if op in (E.OP_LOST_TO_HAND, E.OP_KEEP_SLOT) and c.get("kind") != "Option":
+        if op in (E.OP_LOST_TO_HAND, E.OP_KEEP_SLOT, E.OP_HAND_LIMIT) and c.get("kind") != "Option":
             # the engines look for these rows on face-up options in the slots only
-            raise TableError(f"{c['number']} {c['name']}: {text!r}: lost_to_hand / keep_slot are an option's rows only")
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: lost_to_hand / keep_slot / hand_limit are an "
+                             "option's rows only")
         if int(row[E.E_LIMIT]) == E.L_LEAVE_AT and (c.get("kind") != "Digimon" or tm != E.T_BATTLE or op not in (
                 E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF)):
             # the engines read it when a ◎ ability is used with a per_* count
@@ -545,6 +546,9 @@ TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_opti
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
 TM_KEYWORD = 1 << 23  # one of the card's rows gives or takes an ability keyword (gain / opp_lose): keywords_first_nb
 TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a battle window only, never at the result)
+# round 11f: one of the card's rows is hand_limit or a win row lost*K / lost+N (the rows Preparation's hand limit and the
+# lost points of a won battle read: kernel.game_flags_nb's per-seat X_R11F gates both reads)
+TM_R11F = 1 << 14
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 # round 8: the largest omax / xmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
@@ -610,6 +614,9 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NOT_SPECIAL
                 if t.effects[r, E.E_OP] == E.OP_COMMIT:
                     m |= TM_COMMIT
+                if t.effects[r, E.E_OP] == E.OP_HAND_LIMIT or (t.effects[r, E.E_TIMING] == E.T_WIN and t.effects[r, E.E_OP] in (
+                        E.OP_LOST_MUL, E.OP_LOST_ADD)):
+                    m |= TM_R11F
                 if t.effects[r, E.E_OP] in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD):
                     m |= TM_KEYWORD
             ct[s, c, F_TIMINGS] = m
