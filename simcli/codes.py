@@ -248,7 +248,14 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-N_OPS = 79
+# round 11a (docs/coverage.md "Open questions that block options", row 2): the row ``beside | when: appear | filter: F``
+# of a Chosen Children option ("If this card was used to make War Greymon appear from your hand, you may place this card
+# next to your War Greymon card until War Greymon is sent to the Dark Area", Re-03t): when an appearance's cost sends
+# the card from the hand to the Dark Area and the appearing Digimon matches F, the card goes beside the box instead
+# (state BESIDE): a card on its owner's sheet (sheet: / opp_sheet: / atk_per_sheet), no slot, no rows of its own, to
+# the Dark Area when that Digimon leaves the box (evolution included).  Applying the row itself does nothing.
+OP_BESIDE = 79
+N_OPS = 80
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
