@@ -687,6 +687,8 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
     desc = re.sub(r"^any ", "", desc.strip(), flags=re.I)
     if m := re.fullmatch(r"cards? belonging to the ['\"]?([\w :\-]+?)['\"]? category", desc, re.I):
         return [f"{kind}:group={m.group(1).strip()}"]
+    if m := re.fullmatch(r"cards? belonging to the category ['\"]([\w :\-]+?)['\"]", desc, re.I):
+        return [f"{kind}:group={m.group(1).strip()}"]  # round 11a: Omegamon (4) Re-131
     if m := re.fullmatch(r"digimon (?:belonging|that belongs?) to (?:the )?(.+)", desc, re.I):
         desc = m.group(1)
     desc = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", desc.strip(), flags=re.I)
