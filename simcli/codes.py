@@ -259,6 +259,13 @@ OP_DRAW_TO = 104
 # (C-HAND-1's 6 otherwise; "For the next turn only, the upper limit of your hand becomes 8", Jumper Board Bo-452, whose
 # limit keeps it face-up through the next turn); applying the row itself does nothing
 OP_HAND_LIMIT = 99
+# round 11a (docs/coverage.md "Open questions that block options", row 2): the row ``beside | when: appear | filter: F``
+# of a Chosen Children option ("If this card was used to make War Greymon appear from your hand, you may place this card
+# next to your War Greymon card until War Greymon is sent to the Dark Area", Re-03t): when an appearance's cost sends
+# the card from the hand to the Dark Area and the appearing Digimon matches F, the card goes beside the box instead
+# (state BESIDE): a card on its owner's sheet (sheet: / opp_sheet: / atk_per_sheet), no slot, no rows of its own, to
+# the Dark Area when that Digimon leaves the box (evolution included).  Applying the row itself does nothing.
+OP_BESIDE = 79
 N_OPS = 105
 
 # OP_OPP_SLOTS_CLEAR arguments

@@ -119,6 +119,11 @@ One effect per string::
               | dark_to_deck               (round 11g) the own Dark Area goes into the own Net Ocean, which is
                                            shuffled ("shuffle all the cards in your Dark Area back into your
                                            Net Ocean", CD-15)
+              | beside                     (round 11a; an option's row, ``when: appear`` with a ``filter:`` naming
+                                           the Digimon) when an appearance's cost sends the card from the hand to
+                                           the Dark Area and the appearing Digimon matches the filter, the card
+                                           lies beside the box instead: on the sheet, no slot, no rows, to the
+                                           Dark Area when that Digimon leaves the box
               | lost_to_hand               (an option's row) while its card is face-up: when the own Digimon
                                            loses a battle, its box top card goes to the hand instead of the
                                            Dark Area (Re-60t)
@@ -288,6 +293,7 @@ _OP_SIMPLE = {
     "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
     "commit": E.OP_COMMIT,  # round 10e
     "dark_to_deck": E.OP_DARK_TO_DECK,  # round 11g
+    "beside": E.OP_BESIDE,  # round 11a
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -361,7 +367,7 @@ _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "disca
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL}
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -638,6 +644,8 @@ def parse_effect(text: str) -> Effect:
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
+    if op == "beside" and timing != "appear":
+        raise EffectSyntaxError(f"beside acts at an appearance ('when: appear'): {text!r}")
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
                                                      "box_dark_pick", "dark_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")

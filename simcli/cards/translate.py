@@ -161,6 +161,11 @@ class _SlotPos:  # round 10e: the slot the card names ("This card can only be pl
 
 
 @dataclass(frozen=True)
+class _Beside:  # round 11a: "… you may place this card next to your <name> card until <name> is sent to the Dark Area"
+    name: str
+
+
+@dataclass(frozen=True)
 class _Ok:  # bookkeeping clause the rules already imply
     pass
 
@@ -689,6 +694,8 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
     desc = re.sub(r"^any ", "", desc.strip(), flags=re.I)
     if m := re.fullmatch(r"cards? belonging to the ['\"]?([\w :\-]+?)['\"]? category", desc, re.I):
         return [f"{kind}:group={m.group(1).strip()}"]
+    if m := re.fullmatch(r"cards? belonging to the category ['\"]([\w :\-]+?)['\"]", desc, re.I):
+        return [f"{kind}:group={m.group(1).strip()}"]  # round 11a: Omegamon (4) Re-131
     if m := re.fullmatch(r"digimon (?:belonging|that belongs?) to (?:the )?(.+)", desc, re.I):
         desc = m.group(1)
     desc = re.sub(r"\s*(?:digimon )?cards?$|\s*digimon$", "", desc.strip(), flags=re.I)
@@ -697,6 +704,10 @@ def _sheet_conds(kind: str, desc: str) -> list[str] | None:
             return [f"{kind}:group={_GROUPS[m.group(1).lower()]}"]
         if re.search(r"mon\b", m.group(1)):
             return [f"{kind}:name={m.group(1)}"]  # "a Xuanwumon", "a 'Qinglongmon' card"
+        if kind in ("sheet", "opp_sheet") and desc.startswith("'") and desc.endswith("'"):
+            # round 11a: "a 'Yagami Taichi' card on your sheet" (Re-02t): a quoted card title, the Chosen Children card
+            # that lies beside the box (codes.OP_BESIDE) or in the support box (cost ``place``)
+            return [f"{kind}:name={m.group(1)}"]
     conds = _support_desc(desc.replace("'", ""))
     if conds is None or any(not re.fullmatch(r"(?:type~|species=|attr=|field=|frame=|level=|group=)[^&]+", c) for c in conds):
         return None
@@ -3080,6 +3091,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # slot, no moving); the players set it only while that slot is free (Translation.slot_pos)
     (r"(?:this card can only be placed in|place this card in) slot (?P<n>[123])\.?",
      lambda m, ctx: None if ctx.digimon else [_SlotPos(int(m.group("n")))]),
+    # round 11a (docs/coverage.md "Open questions that block options", row 2; Re-03t, Re-07t, …): "If this card was used
+    # to make War Greymon appear from your hand, you may place this card next to your War Greymon card until War Greymon
+    # is sent to the Dark Area (including when it evolves or reaches the end of its lifespan)": a row ``beside | when:
+    # appear | filter: name=War Greymon`` (codes.OP_BESIDE; decided in docs/coverage.md "Decisions …", round 11a)
+    (r"if this card was used to make (?P<a>(?-i:[A-Z])[\w\-]*(?: (?-i:[A-Z])[\w\-]*)*) appear from your hand, you may "
+     r"place this card next to your (?P=a) card until (?P=a) is sent to the dark area \(including when it evolves or "
+     r"reaches the end of its lifespan\)\.?",
+     lambda m, ctx: None if ctx.digimon else [_Beside(m.group("a"))]),
     # ---- keywords ------------------------------------------------------------------------------
     (rf"(?:has|have) the abilit(?:y|ies|es) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
     (rf"(?:you gain|your digimon gains|you obtain) the abilit(?:y|ies) (?P<k>{_KW}(?:(?:,? and |, ){_KW})*)\.?", _gains),
@@ -3484,6 +3503,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
     implied: list[str] = []  # _ReqImplied: only beside a requirement card's _Req
+    besides: list[str] = []  # _Beside: the Digimon names (round 11a)
     for p in pieces:
         if isinstance(p, _Eff):
             heads.append(p)
@@ -3514,6 +3534,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
                 tr.keywords.append(p.word)
         elif isinstance(p, _Once):
             tr.face_up_limit = 1
+        elif isinstance(p, _Beside):
+            besides.append(p.name)
         elif isinstance(p, _SlotPos):
             if tr.slot_pos not in (0, p.n):
                 tr.unmodeled.append("slots")
@@ -3723,6 +3745,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             s = format_effect(parse_effect(s))  # canonical form (raises on a bug in a builder)
             if s not in tr.effects or h.further:
                 tr.effects += [s] * h.times  # N equal ◎ rows: the ability is used N times a turn
+    for name in besides:  # round 11a: a row apart from the card's own (no usage restriction, cost or limit of its use)
+        tr.effects.append(format_effect(parse_effect(f"beside | when: appear | filter: name={name}")))
     tr.unmodeled = sorted(set(tr.unmodeled), key=tr.unmodeled.index)
     return tr
 

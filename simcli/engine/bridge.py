@@ -33,6 +33,8 @@ def to_kernel(g) -> np.ndarray:
         S[s, st.EVOLVED] = p.evolved_turn
         S[s, st.SUPBOX] = p.supbox
         S[s, st.SUPBOX_OWNER] = p.supbox_owner
+        S[s, st.BESIDE] = p.beside
+        S[s, st.BESIDE_OWNER] = p.beside_owner
         S[s, st.APPEARED] = p.appeared
         S[s, st.TOP_UNTIL] = p.top_until
         S[s, st.TOP_UNTIL_CARD] = p.top_until_card
@@ -54,10 +56,11 @@ def zones(S, s) -> dict:
             "gauge": z(st.GAUGE, st.GAUGE_N), "l3": int(S[s, st.L3]), "top": int(S[s, st.TOP]),
             "slots": [int(x) for x in S[s, st.SLOT:st.SLOT + 3]], "points": int(S[s, st.PTS]),
             "renewals": int(S[s, st.RENEW]), "support": int(S[s, st.SUPPORT]), "supbox": int(S[s, st.SUPBOX]),
+            "beside": int(S[s, st.BESIDE]),
             "power": z(st.POWER, st.POWER_N), "drawn": int(S[s, st.DRAWN]), "used": int(S[s, st.USED])}
 
 
 def zones_ref(p) -> dict:
     return {"deck": list(p.deck), "hand": list(p.hand), "dark": list(p.dark), "gauge": list(p.gauge), "l3": p.l3,
             "top": p.top, "slots": list(p.slots), "points": p.points, "renewals": p.renewals,
-            "support": p.support, "supbox": p.supbox, "power": list(p.power), "drawn": p.drawn, "used": p.used}
+            "support": p.support, "supbox": p.supbox, "beside": p.beside, "power": list(p.power), "drawn": p.drawn, "used": p.used}

@@ -51,7 +51,7 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
-from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX,
+from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX, BESIDE,
                                  USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY, F_TIMINGS, TM_R11F
 
@@ -104,6 +104,7 @@ def setup_player_nb(T, S, s, player, rng, gon, pc):
     S[s, EXCH] = -1
     S[s, SUPPORT] = -1
     S[s, SUPBOX] = -1
+    S[s, BESIDE] = -1
     for k in range(3):
         S[s, SLOT_CARD + k] = -1
     S[s, MAXLV] = 1 << E.LV_III
@@ -573,6 +574,8 @@ def check_invariants_nb(T, S):
             seen[S[s, SUPPORT]] += 1
         if S[s, SUPBOX] >= 0:
             seen[S[s, SUPBOX]] += 1
+        if S[s, BESIDE] >= 0:
+            seen[S[s, BESIDE]] += 1
         for i in range(S[s, POWER_N]):
             seen[S[s, POWER + i]] += 1
         for i in range(T.ct[s, 0, F_NCARDS]):

@@ -34,6 +34,7 @@ from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  X_LOST, hand_remove_nb, push_nb)
 from simcli.engine.state import USED_MAX, X_USED, X_USED_N
+from simcli.engine.state import BESIDE, BESIDE_OWNER
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
@@ -101,7 +102,7 @@ def sheet_match_nb(T, S, x, fk, v):
 
 @njit(cache=True, _nrt=False)
 def _sheet_match_c_nb(T, S, x, fk, v):
-    """A Digimon card on x's sheet (top card, the Level III under it, the support box) matches."""
+    """A card on x's sheet (top card, the Level III under it, the support box, a card beside the box) matches."""
     if card_match_nb(T, x, cur_nb(S, x), fk, v):
         return True
     if S[x, TOP] >= 0 and card_match_nb(T, x, S[x, L3], fk, v):
@@ -109,6 +110,8 @@ def _sheet_match_c_nb(T, S, x, fk, v):
     if S[x, SUPPORT] >= 0 and card_match_nb(T, x, S[x, SUPPORT], fk, v):
         return True
     if S[x, SUPBOX] >= 0 and card_match_nb(T, x, S[x, SUPBOX], fk, v):
+        return True
+    if S[x, BESIDE] >= 0 and card_match_nb(T, x, S[x, BESIDE], fk, v):  # round 11a
         return True
     return False
 
@@ -142,6 +145,8 @@ def sheet_count_nb(T, S, p, r, side):
         if S[x, SUPPORT] >= 0 and row_filter_nb(T, x, S[x, SUPPORT], r):
             n += 1
         if S[x, SUPBOX] >= 0 and row_filter_nb(T, x, S[x, SUPBOX], r):
+            n += 1
+        if S[x, BESIDE] >= 0 and row_filter_nb(T, x, S[x, BESIDE], r):
             n += 1
     return n
 
@@ -1351,6 +1356,9 @@ def _unbind_player_c_nb(S, p):
     if S[p, SUPBOX] >= 0 and S[p, SUPBOX_OWNER] != cp:
         push_nb(S, p, DARK, DARK_N, S[p, SUPBOX])
         S[p, SUPBOX] = -1
+    if S[p, BESIDE] >= 0 and S[p, BESIDE_OWNER] != cp:  # round 11a: with the Digimon it lay beside
+        push_nb(S, p, DARK, DARK_N, S[p, BESIDE])
+        S[p, BESIDE] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -1380,6 +1388,9 @@ def lifespan_ends_nb(S, p):
     if S[p, SUPBOX] >= 0 and S[p, SUPBOX_OWNER] != cp:
         push_nb(S, p, DARK, DARK_N, S[p, SUPBOX])
         S[p, SUPBOX] = -1
+    if S[p, BESIDE] >= 0 and S[p, BESIDE_OWNER] != cp:  # round 11a: with the Digimon it lay beside
+        push_nb(S, p, DARK, DARK_N, S[p, BESIDE])
+        S[p, BESIDE] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -1725,10 +1736,33 @@ def appear_host_nb(T, r):
 
 
 @njit(cache=True, _nrt=False)
+def place_beside_nb(T, S, p, c, n0):
+    """Round 11a (reference_effects.place_beside): the first card the appearance's cost sent to the Dark Area (from
+    index n0) whose ``beside`` row's filter matches the appearing card c lies beside the box instead; one that lay
+    beside the Digimon that just left goes to the Dark Area first.  Only an option with a row of timing ``appear`` (a
+    ``beside`` row) is looked at."""
+    for i in range(n0, S[p, DARK_N]):
+        d = S[p, DARK + i]
+        if T.ct[p, d, F_KIND] != E.KIND_OPTION or (T.ct[p, d, F_TIMINGS] & (1 << E.T_APPEAR)) == 0:
+            continue
+        for r in range(T.ct[p, d, F_EFF_LO], T.ct[p, d, F_EFF_HI]):
+            if T.eff[r, E_OP] == E.OP_BESIDE and row_filter_nb(T, p, c, r):
+                for j in range(i, S[p, DARK_N] - 1):
+                    S[p, DARK + j] = S[p, DARK + j + 1]
+                S[p, DARK_N] -= 1
+                if S[p, BESIDE] >= 0:
+                    push_nb(S, p, DARK, DARK_N, S[p, BESIDE])
+                S[p, BESIDE] = d
+                S[p, BESIDE_OWNER] = c
+                return
+
+
+@njit(cache=True, _nrt=False)
 def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     """Appearance (reference_effects.Effects.appear): hand[pos] appears on p's box by row r."""
     c = hand_remove_nb(S, p, pos)
     had = S[p, SUPBOX] >= 0
+    n0 = S[p, DARK_N]
     pay_cost_nb(T, S, p, r, uses)
     if S[p, TOP] >= 0:
         if appear_host_nb(T, r):  # move_host: the box card goes to the support box instead (Parasimon)
@@ -1742,6 +1776,7 @@ def _appear_c_nb(T, S, M, X, p, pos, r, rng, uses):
     S[p, TOP] = c
     if S[p, SUPBOX] >= 0 and not had:  # placed by this appearance: it stays with the new card
         S[p, SUPBOX_OWNER] = c
+    place_beside_nb(T, S, p, c, n0)
     S[p, APPEARED] = X[X_TURN]
     S[p, EVOLVED] = 0
     lim = T.eff[r, E_LIMIT]

@@ -73,6 +73,8 @@ class PlayerState:
     support_used: bool = False  # a support Digimon was put there this turn (even if since removed: opp_support_dark)
     supbox: int = -1  # a card put into the support box by an effect (cost ``place``; not a support Digimon)
     supbox_owner: int = -1  # the Digimon it stays with (it leaves when that card is no longer the top card)
+    beside: int = -1  # round 11a: an option card lying beside the box (codes.OP_BESIDE; on the sheet, no rows)
+    beside_owner: int = -1  # the Digimon it lies beside (it leaves when that card is no longer the top card)
     appeared: int = 0  # turn of the last appearance (seed 003 §3.2.2.1 ex. 6)
     top_until: int = 0  # the top card goes to the Dark Area at the end of this turn (0: no limit)
     top_until_card: int = -1
@@ -959,7 +961,7 @@ class Game:
         for p in self.ps:
             zones = p.deck + p.hand + p.dark + p.gauge + p.power + [c for c in p.slots if c >= 0] + [p.l3] + (
                 [p.top] if p.top >= 0 else []) + ([p.support] if p.support >= 0 else []) + (
-                [p.supbox] if p.supbox >= 0 else [])
+                [p.supbox] if p.supbox >= 0 else []) + ([p.beside] if p.beside >= 0 else [])
             n = int(self.t.n_cards[p.seat])
             assert sorted(zones) == list(range(n)), (p.seat, sorted(zones))
             assert 0 <= p.points <= 100

@@ -103,14 +103,34 @@ def sheet_count(g, p, row, side: int) -> int:
 
 
 def sheet_cards(p) -> list[int]:
-    """The Digimon cards on p's sheet: the box's top card, the Level III under it, the support box."""
+    """The cards on p's sheet: the box's top card, the Level III under it, the support box, and (round 11a) a card
+    beside the box."""
     out = [p.cur()]
     if p.top >= 0:
         out.append(p.l3)
-    for c in (p.support, p.supbox):
+    for c in (p.support, p.supbox, p.beside):
         if c >= 0:
             out.append(c)
     return out
+
+
+def place_beside(g, p, c: int, n0: int) -> None:
+    """Round 11a (codes.OP_BESIDE): the first card this appearance's cost sent to the Dark Area (p.dark[n0:]) whose
+    ``beside`` row's filter matches the appearing card c lies beside the box instead ("you may": always); one that lay
+    beside the Digimon that just left goes to the Dark Area first."""
+    t = g.t
+    for i in range(n0, len(p.dark)):
+        d = p.dark[i]
+        if t.kind[p.seat, d] != E.KIND_OPTION:
+            continue
+        for r in range(int(t.eff_lo[p.seat, d]), int(t.eff_hi[p.seat, d])):
+            row = t.effects[r]
+            if int(row[E.E_OP]) == E.OP_BESIDE and row_filter(t, p.seat, c, row):
+                p.dark.pop(i)
+                if p.beside >= 0:
+                    p.dark.append(p.beside)
+                p.beside, p.beside_owner = d, c
+                return
 
 
 def attack_type(g, p, mods=None) -> int:
@@ -1120,6 +1140,7 @@ class Effects(NoEffects):
         row = t.effects[r]
         c = p.hand.pop(pos)
         had_supbox = p.supbox >= 0
+        n0 = len(p.dark)
         pay_cost(g, p, row)
         prev = p.cur()
         if p.top >= 0:
@@ -1133,6 +1154,7 @@ class Effects(NoEffects):
         p.top = c
         if p.supbox >= 0 and not had_supbox:  # placed by this appearance: it stays with the new card
             p.supbox_owner = c
+        place_beside(g, p, c, n0)
         p.appeared = g.turn
         p.evolved_turn = 0
         lim = int(row[E.E_LIMIT])
@@ -1332,6 +1354,9 @@ class Effects(NoEffects):
         if p.supbox >= 0 and p.supbox_owner != p.cur():
             p.dark.append(p.supbox)
             p.supbox = -1
+        if p.beside >= 0 and p.beside_owner != p.cur():  # round 11a: with the Digimon it lay beside
+            p.dark.append(p.beside)
+            p.beside = -1
 
     def discard_slot(self, g, p, k) -> None:
         p.dark.append(p.slots[k])
@@ -1553,6 +1578,9 @@ class Effects(NoEffects):
         if p.supbox >= 0 and p.supbox_owner != p.cur():
             p.dark.append(p.supbox)
             p.supbox = -1
+        if p.beside >= 0 and p.beside_owner != p.cur():
+            p.dark.append(p.beside)
+            p.beside = -1
 
     def unbind(self, g) -> None:
         for p in g.ps:

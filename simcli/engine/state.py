@@ -49,7 +49,9 @@ DRAWN = EVO + 2 * MAX_EVO  # bit mask of the cards that entered the hand in this
 USED = DRAWN + 1  # bit mask of the cards used in this game
 SUP_USED = USED + 1  # 1: a support Digimon was put into the Support Box this turn (DM-BAT-2: once per turn, even
 # when the opponent has since sent it to the Dark Area, opp_support_dark; cleared with the Support Box)
-NS = SUP_USED + 1
+BESIDE = SUP_USED + 1  # round 11a: an option card lying beside the box (codes.OP_BESIDE), -1 none
+BESIDE_OWNER = BESIDE + 1  # the Digimon it lies beside (it goes to the Dark Area when that card leaves the box)
+NS = BESIDE_OWNER + 1
 
 # misc per-game scratch X (int32 [NX])
 X_SPENT_N = 0  # options used this phase, to the Dark Area at its end: pairs (seat, slot) from X_SPENT
