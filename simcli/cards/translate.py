@@ -2788,13 +2788,27 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" evolution box\.?",
      lambda m, ctx: [_U("evolution")] if ctx.digimon or ctx.timing != "evolution" else [
          _Eff("evolve_ignore", (f"name={_fix_name(m.group('a'))}",), filters=(f"name={_fix_name(m.group('b'))}",))]),
+    # round 11b: "1) If your Digimon is Piyomon, ignore the evolution requirements and evolve it into the Birdramon in your
+    # Evolution Box" (the Chosen Children Re-72 … Re-79): round 10d's named step with the name said first
+    (r"if your digimon is (?P<a>[a-z][a-z\- ]*?), ignore the evolution requirements and evolve it into the"
+     r" (?P<b>[a-z][a-z\- ]*?) in your evolution box\.?",
+     lambda m, ctx: [_U("evolution")] if ctx.digimon or ctx.timing != "evolution" else [
+         _Eff("evolve_ignore", (f"name={_fix_name(m.group('a'))}",), filters=(f"name={_fix_name(m.group('b'))}",))]),
+    # round 11b: "You may only use each of the following effects once until you hit the limit" (row 13 of docs/coverage.md
+    # "Open questions"; seed 003 §3.3 리미트: the limit is the card's "sent to the Dark Area at the end of …"): no row.  The
+    # engines act each row of such a card at most once while it stays (one evolve_ignore step in a turn's Evolution
+    # phase, a battle row in the turn's one battle, the card gone at its limit), so a use counter would never pass 1
+    (r"you may only use each of the following effects once until you hit the limit\.?",
+     lambda m, ctx: [_U("other")] if ctx.digimon else []),
+    # round 11b: "You may ascertain the contents of the opponents' face-down cards in their slots (up to 3 cards)" (Re-75),
+    # "You may look at the contents of the opponent's hand" (Re-78) / "… at the cards in the opponent's hand" (CD-6): looks
+    # that change nothing the players use (round 4, round 10d's CD-4): no row (round 11f wrote the same rule for CD-6)
+    (r"you may ascertain the contents of the opponents?'? face-down cards in their slots \(up to (?:three|3) cards\)\.?"
+     r"|you may look at the (?:contents of the opponent's hand|cards in the opponent's hand)\.?",
+     lambda m, ctx: [_U("hand-disruption")] if ctx.digimon else []),
     # round 10d: "You may check the contents of up to three face-down cards in the opponent's slots" (CD-4): a look that
     # changes nothing (the players do not use what they would see; as round 4's "check the contents of the opponent's hand")
     (r"you may check the contents of up to (?:three|3) face-down cards in the opponent's slots\.?", lambda m, ctx: []),
-    # round 11f: "You may look at the cards in the opponent's hand" (Takaishi Takeru CD-6): a look that changes nothing
-    # either (the players do not use what they would see), an option's sentence only
-    (r"you may look at the (?:cards in|contents of) the opponent's hand\.?",
-     lambda m, ctx: [_U("hand-disruption")] if ctx.digimon else []),
     # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
     # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
     # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")
@@ -3810,13 +3824,21 @@ def translate_option(name: str, activation: str, option_type: str, text: str) ->
         if rx.match(activation):
             timing = t
             break
+    # round 11b (row 4 of docs/coverage.md "Open questions"): "1) Evolution Phase 2) Battle Phase", numbered effects of two
+    # timings (Takenouchi Sora Re-73 / CD-2): the card is turned face-up in the Evolution phase (effect 1, an
+    # evolve_ignore step) and effect 2's rows are `when: battle` rows, which act from the Power Box in the same turn's
+    # battle (tables.TM_LATER) or, the card used in a battle window instead, as any battle row (effect 1's phase is past)
+    two = re.fullmatch(r"\s*1\) ?evolution phase 2\) ?battle phase\s*", activation, re.I) is not None
+    if two:
+        timing = "evolution"
     tr = Translation(timing=timing)
     ctx = _Ctx(timing=timing, digimon=False, name=name)
     pieces: list = []
-    if timing is None or re.match(r"^\s*1\)", activation):
+    if timing is None or (re.match(r"^\s*1\)", activation) and not two):
         pieces.append(_U("timing"))
     head, _, rest = activation.partition("(O)")
-    head_rest = _TIMINGS[[t for _, t in _TIMINGS].index(timing)][0].sub("", head, count=1).strip(" /") if timing else ""
+    head_rest = _TIMINGS[[t for _, t in _TIMINGS].index(timing)][0].sub("", head, count=1).strip(" /") \
+        if timing and not two else ""
     if head_rest:  # text after the timing word without an (O) marker
         for c in _clauses(head_rest):
             pieces += _translate_clause(c, _Ctx(timing=timing, digimon=False, name=name, activation=True))
@@ -3825,12 +3847,47 @@ def translate_option(name: str, activation: str, option_type: str, text: str) ->
         for part in c.split(";"):  # "You may only place one …; cannot receive the effects of …"
             if part.strip():
                 pieces += _translate_clause(part.strip(), actx)
+    numbered = _numbered(text)
+    if two and (numbered is None or len(numbered) != 3):
+        return _assemble(pieces + [_U("timing")], ctx, tr)
+    if numbered is not None:
+        for k, part in enumerate(numbered):
+            got = [g for c in _clauses(part) for g in _translate_clause(c, ctx if not (two and k == 2) else
+                                                                          _Ctx(timing="battle", digimon=False, name=name))]
+            if two and k == 1 and [g.op for g in got if isinstance(g, _Eff)] != ["evolve_ignore"]:
+                got.append(_U("timing"))  # effect 1: only an evolve_ignore step leaves the card for the battle (Power Box)
+            if two and k == 2:  # effect 2: modifier rows of the battle (what the Power Box pass applies)
+                if any(isinstance(g, _Eff) and (g.when or g.costs or not g.op.startswith(("atk", "opp_atk"))) for g in got):
+                    got.append(_U("timing"))
+                got = [replace(g, when="battle") if isinstance(g, _Eff) else g for g in got]
+            pieces += got
+        tr = _assemble(pieces, ctx, tr)
+        if two and not all("limit: turn" in e for e in tr.effects):
+            # effect 2 acts in the battle only if the card stays past the Evolution phase; without a printed limit it
+            # would leave at the end of the phase of use (seed 003 §3.3 리미트): Re-74 names none, CD-3 "the end of the turn"
+            tr.unmodeled = list(dict.fromkeys(tr.unmodeled + ["limit"]))
+        return tr
     body = _clauses(text)
     if not body:
         pieces.append(_U("no-effect"))
     for c in body:
         pieces += _translate_clause(c, ctx)
     return _assemble(pieces, ctx, tr)
+
+
+# round 11b: the Chosen Children's numbered effects, "1) … 2) …" without the "(1)" mark (Re-72 … Re-79, CD-2, CD-3: the
+# only texts of the data with such a number at the start or after a sentence)
+_NUMBER = re.compile(r"(?:^|(?<=[.)\"'a-z] ))([1-3])\)\s*(?=[A-Z])")
+
+
+def _numbered(text: str) -> list[str] | None:
+    """[preamble, effect 1, effect 2, …] of a text whose effects are numbered 1), 2), … in order; None otherwise."""
+    text = re.sub(r"\s+", " ", (text or "").replace("\u00a0", " ")).strip()
+    ms = list(_NUMBER.finditer(text))
+    if not ms or [int(m.group(1)) for m in ms] != list(range(1, len(ms) + 1)):
+        return None
+    cuts = [m.start() for m in ms] + [len(text)]
+    return [text[:ms[0].start()].strip()] + [text[m.end():cuts[i + 1]].strip() for i, m in enumerate(ms)]
 
 
 def translate_ability(name: str, text: str) -> Translation:

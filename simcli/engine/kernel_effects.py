@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
+from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
@@ -1593,11 +1593,16 @@ def _base_mods_c_nb(T, S, M, X, fa, sa, rng, sim):
         if S[p, EVO_N] > 0:
             cp = cur_nb(S, p)
             for j in range(S[p, EVO_N]):
-                if S[p, EVO + 2 * j + 1] != cp:
-                    continue
                 opt = S[p, EVO + 2 * j]
+                here = S[p, EVO + 2 * j + 1] == cp
+                # round 11b: an evolve_ignore option of two timings (TM_LATER) acts its battle rows from the Power Box
+                # in this turn's battle, whatever Digimon is the top card ("your Digimon with the ability 'sky'")
+                later = (T.ct[p, opt, F_TIMINGS] & TM_LATER) != 0
+                if not here and not later:
+                    continue
                 for r in range(T.ct[p, opt, F_EFF_LO], T.ct[p, opt, F_EFF_HI]):
-                    if T.eff[r, E_TIMING] == E.T_EVOLVED and cond_ok_nb(T, S, M, X, p, r, -1):
+                    tm = T.eff[r, E_TIMING]
+                    if ((here and tm == E.T_EVOLVED) or (later and tm == E.T_BATTLE)) and cond_ok_nb(T, S, M, X, p, r, -1):
                         _apply_or_sim_nb(T, S, M, X, p, r, True, rng, opt, sim)
 
 

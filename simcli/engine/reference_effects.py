@@ -38,7 +38,7 @@ from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
 from simcli.engine.reference import qualifier_ok
-from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match, later_option
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD, E.OP_OPP_PER_DISCARD_IF}  # round 10c: the per_* count aimed at the opponent
@@ -1111,15 +1111,20 @@ class Effects(NoEffects):
         return any(dig == p.cur() and any(int(r[E.E_OP]) == E.OP_NO_EVO_HEAL for r in rows(g, p.seat, opt))
                    for opt, dig in p.evo_opts)
 
-    def evolved_option_rows(self, g, p):
-        """(option, row) of the requirement options whose Digimon is still the top: their ``evolved`` rows."""
+    def evolved_option_rows(self, g, p, later: bool = False):
+        """(option, row) of the requirement options whose Digimon is still the top: their ``evolved`` rows.
+        later (round 11b): also the battle rows of an evolve_ignore option of two timings ("1) Evolution Phase
+        2) Battle Phase", tables.later_option), which act from the Power Box in this turn's battle whatever
+        Digimon is the top card; in row order, option by option."""
         out = []
         if not g.t.eff_hi.size:
             return out
         for opt, dig in p.evo_opts:
-            if dig == p.cur():
+            late = later and later_option(g.t, p.seat, opt)
+            if dig == p.cur() or late:
                 for row in rows(g, p.seat, opt):
-                    if int(row[E.E_TIMING]) == E.T_EVOLVED:
+                    tm = int(row[E.E_TIMING])
+                    if (dig == p.cur() and tm == E.T_EVOLVED) or (late and tm == E.T_BATTLE):
                         out.append((opt, row))
         return out
 
@@ -1266,7 +1271,7 @@ class Effects(NoEffects):
                                     and self.no_evo_heal(g, p):
                                 continue  # round 10d: evolved by an option with no_evo_heal (Ta-1)
                             apply_row(g, p, row, False, mods=m, sim=sim)
-                for opt, row in self.evolved_option_rows(g, p):
+                for opt, row in self.evolved_option_rows(g, p, later=True):
                     if cond_ok(g, p, row, m):
                         apply_row(g, p, row, True, mods=m, sim=sim, card=opt)
         finally:

@@ -503,6 +503,16 @@ def _check_option_costs(c, rows) -> None:
             raise TableError(f"{c['number']} {c['name']}: rows of one timing state different costs")
 
 
+def later_option(t, s: int, c: int) -> bool:
+    """Round 11b (TM_LATER): card c is an option with an evolve_ignore row and battle rows that stays in the Power Box
+    until the end of the turn (a ``turn`` limit): numbered effects of two timings, "1) Evolution Phase 2) Battle
+    Phase" (Takenouchi Sora Re-73 / CD-2)."""
+    lo, hi = int(t.eff_lo[s, c]), int(t.eff_hi[s, c])
+    ops = [int(t.effects[r, E.E_OP]) for r in range(lo, hi)]
+    return bool(t.kind[s, c] == E.KIND_OPTION and t.stay[s, c] and E.OP_EVOLVE_IGNORE in ops
+                and any(int(t.effects[r, E.E_TIMING]) == E.T_BATTLE for r in range(lo, hi)))
+
+
 def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the documented name
     """The arrays only (see compile_tables for the names too)."""
     return compile_tables(decks, effects)[0]
@@ -549,6 +559,9 @@ TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a ba
 # round 11f: one of the card's rows is hand_limit or a win row lost*K / lost+N (the rows Preparation's hand limit and the
 # lost points of a won battle read: kernel.game_flags_nb's per-seat X_R11F gates both reads)
 TM_R11F = 1 << 14
+# round 11b: an evolve_ignore option (limit turn: it stays in the Power Box) with battle rows, "1) Evolution Phase 2) Battle
+# Phase" (Re-73, CD-2): used for its step, its battle rows act from the Power Box in that turn's battle (base_modifiers_nb)
+TM_LATER = 1 << 20
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 # round 8: the largest omax / xmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
@@ -619,6 +632,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_R11F
                 if t.effects[r, E.E_OP] in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD):
                     m |= TM_KEYWORD
+            if later_option(t, s, c):
+                m |= TM_LATER
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
