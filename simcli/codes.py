@@ -312,7 +312,14 @@ C_OPP_ARMOR = 42
 # round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
 # card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
 C_SLOT_UP = 43
-N_CONDS = 44
+# round 11c (open question 9, seed 003 §3.3 조건): conditions tied by the card to its use ("when there are 4 cards in your
+# hand when this card is activated", Bo-498; "if your attack power is lower than the opponent's at the point of time when
+# this card is used", Bo-250): tested when the row applies at the use; a rebuild's replay of the logged row (the
+# engines pass the card argument COND_REPLAY) holds them, for the card's limit
+C_USE_HAND = 50  # cards in the own hand at the use (numeric cmp)
+C_USE_POWER_REL = 51  # own final attack power compared (cmp) with the opponent's at the use (no value)
+COND_REPLAY = -2  # the card argument of a condition check that replays a logged row (rebuild)
+N_CONDS = 52  # (44 .. 49: other rounds' numbers, compacted at the merge)
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

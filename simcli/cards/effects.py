@@ -153,6 +153,12 @@ One effect per string::
                                            "if their hand contains 2 or more Option cards", round 9a)
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
                                            against the opponent's final attack power now (round 9a)
+              | use_hand OP2 N             (round 11c) cards in the own hand when the row applies at the card's use
+                                           ("when there are 4 cards in your hand when this card is activated"); a
+                                           rebuild's replay of the logged row holds it (a latched condition)
+              | use_power OP2 opp_power    (round 11c) the own final attack power against the opponent's when the
+                                           row applies at the card's use, held as use_hand ("if your attack power is
+                                           lower than the opponent's at the point of time when this card is used")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
@@ -308,7 +314,8 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
-             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS}
+             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS,
+             "use_hand": E.C_USE_HAND}  # round 11c: at the use, held
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
@@ -484,6 +491,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind == "base":
         if value != "opp_power" or cmp == "~":
             raise EffectSyntaxError(f"bad printed-attack condition {s!r} (base OP opp_power)")
+    elif kind == "use_power":  # round 11c
+        if value != "opp_power" or cmp == "~":
+            raise EffectSyntaxError(f"bad attack-at-use condition {s!r} (use_power OP opp_power)")
     elif kind in _COND_NUM:
         if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
             raise EffectSyntaxError(f"bad number condition {s!r}")
@@ -810,6 +820,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
                 value = (value << E.COUNT_BITS) | 1
         elif c.kind == "base":
             kind, value = E.C_BASE_REL, 0
+        elif c.kind == "use_power":
+            kind, value = E.C_USE_POWER_REL, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

@@ -563,6 +563,13 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # one card of the opponent's hand matches (opp_hand:FILTER)
         (r"(?:their|the opponent's) hand contains (?:a |an |any )?(?P<d>.+?)|it contains (?:a |an |any )?(?P<d2>.+?)",
          lambda m: _opp_hand_conds(m.group("d") or m.group("d2"))),
+        # round 11c (open question 9, seed 003 §3.3 조건): a count the card ties to its activation ("when there are 4 cards
+        # in your hand when this card is activated", Bo-498) is tested at the use and held (use_hand); an attack
+        # comparison "at the point of time when this card is used" (Small Spear Bo-250) likewise (use_power)
+        (r"(?:you have|there (?:is|are)) (?P<a>.+?) in your hand when this card is activated",
+         lambda m: _hand_conds("use_hand", m.group("a"))),
+        (r"your attack power is lower than the opponent's at the point of time when this card is used",
+         lambda m: ["use_power<opp_power"]),
         # cards in the own / the opponent's hand (hand, opp_hand)
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),

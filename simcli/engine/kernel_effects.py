@@ -63,7 +63,8 @@ def _in_row(arr, v):
 @njit(cache=True, inline="always")
 def cond_ok_nb(T, S, M, X, p, r, card):
     """Row r's conditions hold for p.  card: the opponent's option card being applied (condition
-    card=NAME), -1 none.  Most rows have no condition: that case costs no call."""
+    card=NAME), -1 none, COND_REPLAY a rebuild's replay of a logged row (use_* conditions held, round 11c).
+    Most rows have no condition: that case costs no call."""
     if T.eff[r, E_NCOND] == 0:
         return True
     return _cond_check_nb(T, S, M, X, p, r, card)
@@ -244,6 +245,10 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = slot_up_count_nb(S, T, p, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
+        elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
+            ok = card == E.COND_REPLAY or cmp_num_nb(S[p, HAND_N], c, v)
+        elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
+            ok = card == E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:
@@ -1610,7 +1615,7 @@ def rebuild_nb(T, S, M, X, rng):
             continue
         if kind == LOG_SUPPORT and card != S[p, SUPPORT]:
             continue
-        if cond_ok_nb(T, S, M, X, p, r, -1):
+        if cond_ok_nb(T, S, M, X, p, r, E.COND_REPLAY):  # held at the use (round 11c: use_hand, use_power)
             sim_row_nb(T, S, M, X, p, r, kind == LOG_OPTION, card if kind == LOG_OPTION else -1, X[b + 4])
 
 

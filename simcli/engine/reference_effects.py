@@ -142,7 +142,8 @@ def power(g, x, mods) -> int:
 
 
 def cond_ok(g, p, row, mods=None, card=-1) -> bool:
-    """card: the opponent's option card being applied (for ``card=NAME`` / ``card:FILTER``), -1 none."""
+    """card: the opponent's option card being applied (for ``card=NAME`` / ``card:FILTER``), -1 none, COND_REPLAY a
+    rebuild's replay of a logged row (the use_* conditions held since the use, round 11c)."""
     t = g.t
     mods = mods if mods is not None else g.mods
     o = g.ps[1 - p.seat]
@@ -238,6 +239,10 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = n >= v & E.COUNT_MASK
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
+        elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
+            ok = card == E.COND_REPLAY or cmp_num(len(p.hand), c, v)
+        elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
+            ok = card == E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
         else:
             ok = False
         if not ok:
@@ -1187,7 +1192,7 @@ class Effects(NoEffects):
             if kind == LOG_SUPPORT and card != p.support:
                 continue
             row = t.effects[r]
-            if cond_ok(g, p, row, m, -1):
+            if cond_ok(g, p, row, m, E.COND_REPLAY):  # held at the use (round 11c: use_hand, use_power)
                 apply_row(g, p, row, kind == LOG_OPTION, mods=m, sim=True, card=card if kind == LOG_OPTION else -1,
                           count=count)
         target[0], target[1] = m[0], m[1]

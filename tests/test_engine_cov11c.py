@@ -1,0 +1,70 @@
+"""Scenario tests of round 11c (issue 9; docs/coverage.md "Open questions that block options", row 9): a condition the
+card ties to its use, tested once at the use and held for the card's limit (``use_hand``, ``use_power``), on both
+engines (greedy players, effects on).
+
+The base duel of tests/test_engine_effects.py: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B, attacks
+250/240/150); A attacks with its B attack (200, C-TYPE-1), B with its A attack (250).  ``both_turn`` plays each turn on
+the kernel and the reference from the same state and asserts that they agree (zones, points, battle result).  A's hand
+holds 6 cards in the battle (the Preparation draw fills it, DM-PREP-1); a support Digimon put from the hand into the
+Support Box (DM-BAT-2) leaves 5 and rebuilds the battle's modifiers, which re-test the conditions of the rows used so far.
+"""
+
+from __future__ import annotations
+
+from test_engine_effects import duel
+from test_engine_rules import digi
+
+from simcli.cards.translate import translate_option
+
+
+def _sup_drawn(g):
+    """A's support card (index 2, after A's option) is drawn this turn (greedy plays the supports it drew, BL-2)."""
+    a = g.ps[0]
+    a.hand.remove(2)
+    a.deck.append(2)
+
+
+def test_hand_count_at_use_is_held_after_a_rebuild():
+    # seed 003 §3.3 조건 / open question 9: "when there are 4 cards in your hand when this card is activated" (High Speed
+    # Plug-In T Bo-498), scaled to 6.  A uses Opt (+60 at 6 cards: 260 against 250), B answers +50 (300), A's support
+    # (+50) leaves 5 cards and rebuilds the modifiers: the held condition keeps Opt's +60 (310 against 300, B loses 10)
+    sup = digi("Sup", effects=["atk+50 | when: support"])
+    g, f = duel(a_opts=["atk+60 if use_hand=6"], b_opts=["atk+50"], a_hand=[sup], setup=_sup_drawn)
+    assert f == [(310, 300)] and g.card_uses[0, 1] == 1 and g.card_uses[0, 2] == 1 and g.ps[1].points == 90
+    # the same row on a plain hand count is tested again in the rebuild: the +60 ends (250 against 300, A loses 20)
+    g, f = duel(a_opts=["atk+60 if hand=6"], b_opts=["atk+50"], a_hand=[sup], setup=_sup_drawn)
+    assert f == [(250, 300)] and g.card_uses[0, 1] == 1 and g.ps[0].points == 80
+
+
+def test_hand_count_is_tested_at_the_use():
+    # use_hand=5 does not hold with 6 cards: greedy supports first (250 against 250), and only then, with 5 cards in
+    # hand, Opt's +60 applies (310 against 250)
+    sup = digi("Sup", effects=["atk+50 | when: support"])
+    g, f = duel(a_opts=["atk+60 if use_hand=5"], b_opts=["atk+50"], a_hand=[sup], setup=_sup_drawn)
+    assert f == [(310, 250)] and g.card_uses[0, 1] == 1 and g.card_uses[0, 2] == 1 and g.card_uses[1, 1] == 0
+
+
+def test_attack_comparison_at_use_is_held_after_a_rebuild():
+    # "If your attack power is lower than the opponent's at the point of time when this card is used, add 150" (Small
+    # Spear Bo-250).  A's Alpha has +100 while A holds 5 cards or fewer (6 in the battle: not yet).  A uses Spear at 200
+    # against 250 (+150: 350), B answers +140 (390), A's support (+45) leaves 5 cards: the rebuild gives the passive
+    # +100 first (300 against 250 before Spear's row) and the held comparison keeps Spear's +150: 495 against 390.  Tested
+    # again, Spear's row would end (345 against 390).
+    sup = digi("Sup", effects=["atk+45 | when: support"])
+    g, f = duel(a_fx=["atk+100 if hand<=5 | when: passive"], a_opts=["atk+150 if use_power<opp_power"],
+                b_opts=["atk+140"], a_hand=[sup], setup=_sup_drawn)
+    assert f == [(495, 390)] and g.card_uses[0, 1] == 1 and g.card_uses[0, 2] == 1 and g.ps[1].points == 90
+
+
+def test_translations_of_the_use_conditions():
+    # the condition clauses of Bo-498 and Bo-250 (the rest of each card is older shapes)
+    tr = translate_option("X", "Battle Phase", "Item", "(O)Add 100 to your attack power. (O)This card can only be used "
+                          "when there are 4 cards in your hand when this card is activated.")
+    assert tr.effects == ["atk+100 if use_hand=4"] and tr.modeled
+    tr = translate_option("X", "Battle Phase", "Item", "(O)If your attack power is lower than the opponent's at the "
+                          "point of time when this card is used, add 150 to your attack power.")
+    assert tr.effects == ["atk+150 if use_power<opp_power"] and tr.modeled
+    # without the activation words it stays the plain count, tested whenever the row applies
+    tr = translate_option("X", "Battle Phase", "Item", "(O)Add 100 to your attack power. (O)This card can only be used "
+                          "when there are 4 cards in your hand.")
+    assert tr.effects == ["atk+100 if hand=4"]
