@@ -318,8 +318,14 @@ C_SLOT_UP = 43
 # engines pass the card argument COND_REPLAY) holds them, for the card's limit
 C_USE_HAND = 50  # cards in the own hand at the use (numeric cmp)
 C_USE_POWER_REL = 51  # own final attack power compared (cmp) with the opponent's at the use (no value)
-COND_REPLAY = -2  # the card argument of a condition check that replays a logged row (rebuild)
-N_CONDS = 52  # (44 .. 49: other rounds' numbers, compacted at the merge)
+# round 11c (open question 5, the plug-in counters St-376 … St-378): the opponent used, in this battle after the row
+# applied at its card's use, an option matching a filter ("After that, if the opponent uses 'High Speed Plug-In B
+# (St-51)', this card's effect becomes …"): cmp = FK_*, value = filter value << 1 | 1 ("opp_used:FILTER") or << 1 | 0
+# (not so: "opp_unused:FILTER").  Read from the battle's log: at the use nothing comes after; a rebuild's replay of
+# the row's log entry i (card argument COND_REPLAY - i) looks at the opponent's logged options after entry i
+C_OPP_USED = 52
+COND_REPLAY = -2  # the card argument of a condition check that replays a logged row (rebuild): COND_REPLAY - log index
+N_CONDS = 53  # (44 .. 49: other rounds' numbers, compacted at the merge)
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -349,10 +355,13 @@ WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the 
 # (seed 003 §3.2.2: fusion requirements are not ignored by "ignore the evolution requirements", DM-EVO-5)
 FK_ARMOR = 13
 ARMOR_PLAIN, ARMOR_MF, ARMOR_ANY = 1, 2, 3
+# round 11c: the printed card number (value = its code, tables.number): "'High Speed Plug-In B (St-51)'" names that
+# printing only (seed 003 §3.4 카테고리: two printings of one name are different cards; "number=St-51")
+FK_NUMBER = 16  # (14 .. 15: other rounds' numbers, compacted at the merge)
 ARMOR_VALUES = {"plain": ARMOR_PLAIN, "mf": ARMOR_MF, "any": ARMOR_ANY}
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=", "wp_step=", "armor=")
+                "keyword=", "wp_step=", "armor=", "", "", "number=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

@@ -1,6 +1,7 @@
-"""Scenario tests of round 11c (issue 9; docs/coverage.md "Open questions that block options", row 9): a condition the
-card ties to its use, tested once at the use and held for the card's limit (``use_hand``, ``use_power``), on both
-engines (greedy players, effects on).
+"""Scenario tests of round 11c (issue 9; docs/coverage.md "Open questions that block options", rows 9 and 5): a condition
+the card ties to its use, tested once at the use and held for the card's limit (``use_hand``, ``use_power``), and the
+plug-in counters' printed number (``number=``, ``opp_used`` / ``opp_unused``), on both engines (greedy players, effects
+on).
 
 The base duel of tests/test_engine_effects.py: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B, attacks
 250/240/150); A attacks with its B attack (200, C-TYPE-1), B with its A attack (250).  ``both_turn`` plays each turn on
@@ -11,8 +12,11 @@ Support Box (DM-BAT-2) leaves 5 and rebuilds the battle's modifiers, which re-te
 
 from __future__ import annotations
 
+import re
+
 from test_engine_effects import duel
-from test_engine_rules import digi
+from test_engine_helpers import both_turn, place, scenario
+from test_engine_rules import custom, digi, fill
 
 from simcli.cards.translate import translate_option
 
@@ -68,3 +72,50 @@ def test_translations_of_the_use_conditions():
     tr = translate_option("X", "Battle Phase", "Item", "(O)Add 100 to your attack power. (O)This card can only be used "
                           "when there are 4 cards in your hand.")
     assert tr.effects == ["atk+100 if hand=4"]
+
+
+# ---- row 5: the plug-in counters --------------------------------------------------------------------------------------
+_BATTLE = re.compile(r"battle: A \S+ (\d+) vs B \S+ (\d+)")
+
+
+def _counter_game(b_opt, a_atk=(300, 200, 100), b_atk=(250, 500, 150)):
+    """A's Offense Plug-In A St-376 (the real card's rows) against B's option b_opt, each in slot 1; one turn, A first
+    attacker.  Returns (game, (A's final attack, B's))."""
+    a = fill([digi("Alpha", bt="A", atk=a_atk), custom("St-376")])
+    b = fill([digi("Beta", bt="B", atk=b_atk), b_opt])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+    place(g, 1, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    m = [_BATTLE.search(ln) for ln in g.log if ln.strip().startswith("battle:")][-1]
+    assert g.card_uses[0, 1] == 1 and g.card_uses[1, 1] == 1  # both cards were used
+    return g, (int(m.group(1)), int(m.group(2)))
+
+
+def test_plug_in_counter_replaced_by_the_named_printing():
+    # Offense Plug-In A St-376: "attack A … and add 100; after that, if the opponent uses 'High Speed Plug-In B (St-51)',
+    # this card's effect becomes 'reduce your attack power by 100', and you lose 'you can make your attack A'".  A uses
+    # it (its A attack 300 + 100 = 400 against 250); B answers with St-51 (its B attack 500): from that use on A's rows
+    # are replaced, the earlier ones undone — A attacks with its B attack again (C-TYPE-1), 200 - 100 = 100
+    g, f = _counter_game(custom("St-51"))
+    assert f == (100, 500) and g.log.index("  A uses Offense Plug-In A") < g.log.index("  B uses High Speed Plug-In B")
+    # seed 003 §3.4 카테고리: a printed number names that printing only — the same card as another printing (St-301, the
+    # same name) does not trigger the counter: 400 against 500
+    g, f = _counter_game(custom("St-51", number="St-301"))
+    assert f == (400, 500)
+
+
+def test_plug_in_counter_only_after_its_use():
+    # "After that": B's St-51 used before A's card (B's B attack 280 against A's 260) does not count; A's card then acts
+    # as printed (300 + 100 = 400 against 280)
+    g, f = _counter_game(custom("St-51"), a_atk=(300, 260, 100), b_atk=(250, 280, 150))
+    assert f == (400, 280) and g.log.index("  B uses High Speed Plug-In B") < g.log.index("  A uses Offense Plug-In A")
+
+
+def test_translation_of_the_plug_in_counter():
+    tr = translate_option("X", "Battle Phase", "Program", "(O)During battle, you can make your attack A regardless of the "
+                          "opponent's battle type, and add 100 to your attack power. After that, if the opponent uses 'High "
+                          "Speed Plug-In B (St-51)', this card's effect becomes 'reduce your attack power by 100', and you "
+                          "also lose the effect of 'you can make your attack A'.")
+    assert tr.effects == ["attack=A if opp_unused:number=St-51", "atk+100 if opp_unused:number=St-51",
+                          "atk-100 if opp_used:number=St-51"] and tr.modeled

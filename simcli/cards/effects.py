@@ -156,6 +156,10 @@ One effect per string::
               | use_hand OP2 N             (round 11c) cards in the own hand when the row applies at the card's use
                                            ("when there are 4 cards in your hand when this card is activated"); a
                                            rebuild's replay of the logged row holds it (a latched condition)
+              | opp_used:FILTER | opp_unused:FILTER  (round 11c) the opponent used / did not use, in this battle after
+                                           this row applied at its card's use, an option matching FILTER ("After
+                                           that, if the opponent uses 'High Speed Plug-In B (St-51)'": number=St-51);
+                                           the use of a matching card rebuilds the battle's modifiers
               | use_power OP2 opp_power    (round 11c) the own final attack power against the opponent's when the
                                            row applies at the card's use, held as use_hand ("if your attack power is
                                            lower than the opponent's at the point of time when this card is used")
@@ -176,6 +180,7 @@ One effect per string::
                                            "Armor Evolution" (its fusion requirements; any), one whose fusion needs
                                            the Digimental of Miracles or Fate (mf), any other (plain); only such a
                                            filter lets evolve_ignore reach an Armor form (seed 003 §3.2.2)
+              | number=N                  (round 11c) the printed card number N ("St-51"): that printing only
               (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
@@ -338,7 +343,8 @@ _COND_WORD = {
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
-                "slot_up": E.C_SLOT_UP}
+                "slot_up": E.C_SLOT_UP,
+                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED}  # round 11c
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP}
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
@@ -361,6 +367,7 @@ _FILTERS = {
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
     ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
     ("armor", "="): E.FK_ARMOR,  # round 10b: an Armor form (codes.FK_ARMOR)
+    ("number", "="): E.FK_NUMBER,  # round 11c: a printing (codes.FK_NUMBER)
 }
 
 _NUM = r"(\d+)"
@@ -785,6 +792,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.KIND_NAMES.index(value)
     if fk == E.FK_ARMOR:
         return fk, E.ARMOR_VALUES[value]
+    if fk == E.FK_NUMBER:
+        return fk, vocab.code("number", value)
     if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
         return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)
@@ -818,6 +827,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             cmp, value = filter_code(key, fcmp, fval, vocab)
             if kind == E.C_SLOT_UP:  # round 10a: always a count (one card)
                 value = (value << E.COUNT_BITS) | 1
+            elif kind == E.C_OPP_USED:  # round 11c: used (1) or not (0)
+                value = (value << 1) | (1 if c.kind == "opp_used" else 0)
         elif c.kind == "base":
             kind, value = E.C_BASE_REL, 0
         elif c.kind == "use_power":

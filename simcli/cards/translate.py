@@ -207,6 +207,18 @@ class _TieAttack:  # "you lose that attack power addition when your attack becom
 
 
 @dataclass(frozen=True)
+class _Counter:
+    """Round 11c (open question 5): "After that, if the opponent uses 'X (St-51)', this card's effect becomes 'reduce
+    your attack power by N', and you also lose the effect of 'you can make your attack A'" (the plug-in counters St-376 …
+    St-378): the card's rows (its attack=A and attack additions) hold until the opponent uses that printing
+    (``opp_unused:number=…``), then an atk-N row does (``opp_used:number=…``)."""
+
+    number: str
+    minus: int
+    letter: str
+
+
+@dataclass(frozen=True)
 class _Widen:
     """Round 7: "(If X,) you can use this card even against Ultimate level Digimon": every row that names the
     opponent's levels also holds against ``levels`` under ``conds`` (a disjoint copy of the row, _assemble)."""
@@ -3199,6 +3211,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # additions hold only while its attack is A (a plug-in that made the attack A)
     (rf"you lose that attack power addition when your attack becomes something other than {_BT}\.?",
      lambda m, ctx: [_TieAttack(m.group(1).upper())] if not ctx.digimon else None),
+    # round 11c: the plug-in counters (see _Counter): a printed number names that printing only (seed 003 §3.4 카테고리)
+    (r"(?:after that, )?if the opponent uses '[^'\"]+ \((?P<num>(?-i:[A-Z][A-Za-z]?)-\d+)\)', this card's effect becomes"
+     r" 'reduce your attack power by (?P<n>\d+)', and you also lose the effect of 'you can make your attack (?P<l>[ABC])'\.?",
+     lambda m, ctx: [_Counter(m.group("num"), int(m.group("n")), m.group("l").upper())] if not ctx.digimon else None),
     # "A cannot go to zero; add 50 … when facing …": two sentences joined by a semicolon, taken
     # only when both halves translate completely
     (r"(?P<a>[^;]+); (?P<b>[^;]+)", _semicolon),
@@ -3441,6 +3457,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
     ties: list[str] = []  # _TieAttack
+    counters: list[_Counter] = []  # round 11c
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
@@ -3458,6 +3475,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             insteads.append(p)
         elif isinstance(p, _TieAttack):
             ties.append(p.letter)
+        elif isinstance(p, _Counter):
+            counters.append(p)
         elif isinstance(p, _Req):
             reqs.append(p)
         elif isinstance(p, _Cond):
@@ -3511,6 +3530,13 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
             tr.unmodeled.append("attack")
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
+    for k in counters:  # round 11c: the card's effect (its attack=L and attack additions) is replaced from that use on
+        if len(counters) > 1 or f"attack={k.letter}" not in [h.op for h in heads] or not all(
+                h.op == f"attack={k.letter}" or h.op.startswith("atk+") for h in heads):
+            tr.unmodeled.append("condition")
+            break
+        heads = [replace(h, conds=h.conds + (f"opp_unused:number={k.number}",)) for h in heads] + [
+            _Eff(f"atk-{k.minus}", (f"opp_used:number={k.number}",), heads[0].when)]
     if widens:
         heads = _widened(heads, widens, card_conds, cond_alts, tr)
     if implied and (not reqs or any(r.after for r in reqs)):

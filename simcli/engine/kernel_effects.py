@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
-from simcli.engine.tables import TM_COMMIT
+from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -246,14 +246,38 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
         elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
-            ok = card == E.COND_REPLAY or cmp_num_nb(S[p, HAND_N], c, v)
+            ok = card <= E.COND_REPLAY or cmp_num_nb(S[p, HAND_N], c, v)
+        elif kind == E.C_OPP_USED:  # round 11c: value = filter value << 1 | (1: used, 0: not used)
+            ok = opp_used_after_nb(T, X, o, card, c, v >> 1) == ((v & 1) == 1)
         elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
-            ok = card == E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
+            ok = card <= E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def waits_nb(T, r):
+    """Round 11c: row r has an opp_used condition (tables.waits_for_use)."""
+    for k in range(T.eff[r, E_NCOND]):
+        if T.eff[r, E_COND0 + 3 * k] == E.C_OPP_USED and (T.eff[r, E_COND0 + 3 * k + 2] & 1) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def opp_used_after_nb(T, X, o, card, fk, fv):
+    """Round 11c (C_OPP_USED): o used an option matching (fk, fv) after the log entry a rebuild replays (card =
+    COND_REPLAY - its index; reference_effects.opp_used_after); at the row's use (any other card) nothing is after."""
+    if card > E.COND_REPLAY:
+        return False
+    for j in range(E.COND_REPLAY - card + 1, X[X_LOG_N]):
+        b = X_LOG + LOG_W * j
+        if X[b] == LOG_OPTION and X[b + 1] == o and card_match_nb(T, o, X[b + 3], fk, fv):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -1065,6 +1089,8 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
         X[X_USED + 2 * n + 1] = c
         X[X_USED_N] = n + 1
     _resolve_option_nb(T, S, M, M2, X, p, np.int64(k), np.int64(timing), rng, gauge, np.int64(count), uses)
+    if timing == E.T_BATTLE and (T.ct[p, c, F_TIMINGS] & TM_WATCHED) != 0:  # round 11c: an opp_used row names it
+        X[X_DIRTY] = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -1124,6 +1150,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                     evo = r
                 elif T.eff[r, E_OP] == E.OP_BOX_DARK_PICK:
                     pick = r
+            elif (T.ct[p, c, F_TIMINGS] & TM_WAITS) != 0 and waits_nb(T, r):  # round 11c: replayed once it holds
+                record_nb(T, X, LOG_OPTION, p, r, c, count)
     lim = T.eff[first, E_LIMIT] if first >= 0 else E.L_PHASE
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
@@ -1615,7 +1643,7 @@ def rebuild_nb(T, S, M, X, rng):
             continue
         if kind == LOG_SUPPORT and card != S[p, SUPPORT]:
             continue
-        if cond_ok_nb(T, S, M, X, p, r, E.COND_REPLAY):  # held at the use (round 11c: use_hand, use_power)
+        if cond_ok_nb(T, S, M, X, p, r, E.COND_REPLAY - i):  # round 11c: use_* held, opp_used after entry i
             sim_row_nb(T, S, M, X, p, r, kind == LOG_OPTION, card if kind == LOG_OPTION else -1, X[b + 4])
 
 

@@ -38,7 +38,7 @@ from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
 from simcli.engine.reference import qualifier_ok
-from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match
+from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match, opp_used_filters, opp_used_watch, waits_for_use
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD, E.OP_OPP_PER_DISCARD_IF}  # round 10c: the per_* count aimed at the opponent
@@ -240,14 +240,25 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
         elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
-            ok = card == E.COND_REPLAY or cmp_num(len(p.hand), c, v)
+            ok = card <= E.COND_REPLAY or cmp_num(len(p.hand), c, v)
+        elif kind == E.C_OPP_USED:  # round 11c: value = filter value << 1 | (1: used, 0: not used)
+            ok = opp_used_after(g, o, card, c, v >> 1) == bool(v & 1)
         elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
-            ok = card == E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
+            ok = card <= E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
         else:
             ok = False
         if not ok:
             return False
     return True
+
+
+def opp_used_after(g, o, card, fk, fv) -> bool:
+    """Round 11c (C_OPP_USED): o used an option matching (fk, fv) after the log entry a rebuild replays (card =
+    COND_REPLAY - its index); at the row's use (any other card) nothing is after."""
+    if card > E.COND_REPLAY:
+        return False
+    return any(kind == LOG_OPTION and seat == o.seat and card_match(g.t, o.seat, c, fk, fv)
+               for kind, seat, _r, c, _n in g.effects.log[E.COND_REPLAY - card + 1:])
 
 
 def own_box_conds_ok(g, p, row, box: int) -> bool:
@@ -966,6 +977,17 @@ class Effects(NoEffects):
         if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows)
             self.used_battle.append((p.seat, c))
         self.resolve_option(g, p, k, idx, gauge, count)
+        if timing == E.T_BATTLE and self.watched(g, p.seat, c):  # round 11c: an opp_used row names it (rebuilt)
+            self.dirty = True
+
+    def watched(self, g, seat: int, c: int) -> bool:
+        """Round 11c: an opp_used / opp_unused condition of the other seat names card c (tables TM_WATCHED); the other
+        seat's filters are read once per table."""
+        key = (id(g.t), 1 - seat)
+        cache = self.__dict__.setdefault("_used_filters", {})
+        if key not in cache:
+            cache[key] = opp_used_filters(g.t, 1 - seat)
+        return bool(cache[key]) and opp_used_watch(g.t, seat, c, cache[key])
 
     def resolve_option(self, g, p, k, idx, gauge, count) -> None:
         """An option's rows (indices idx, one timing), then its limit.  A Field option turning face-up
@@ -988,6 +1010,8 @@ class Effects(NoEffects):
                     evo = row
                 elif int(row[E.E_OP]) == E.OP_BOX_DARK_PICK:
                     pick = row
+            elif waits_for_use(row):  # round 11c: an opp_used row, replayed by a rebuild once it holds
+                self.record(g, LOG_OPTION, p, r, c, count)
         up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
@@ -1183,7 +1207,7 @@ class Effects(NoEffects):
         self.base_modifiers(g, fa, sa, m, sim=True)
         self.faceup_options(g, fa, sa, m, True)
         t = g.t
-        for kind, seat, r, card, count in self.log:
+        for i, (kind, seat, r, card, count) in enumerate(self.log):
             p = g.ps[seat]
             if kind == LOG_OPTION and not option_active(p, card):
                 continue
@@ -1192,7 +1216,7 @@ class Effects(NoEffects):
             if kind == LOG_SUPPORT and card != p.support:
                 continue
             row = t.effects[r]
-            if cond_ok(g, p, row, m, E.COND_REPLAY):  # held at the use (round 11c: use_hand, use_power)
+            if cond_ok(g, p, row, m, E.COND_REPLAY - i):  # round 11c: use_* held, opp_used after entry i
                 apply_row(g, p, row, kind == LOG_OPTION, mods=m, sim=True, card=card if kind == LOG_OPTION else -1,
                           count=count)
         target[0], target[1] = m[0], m[1]
