@@ -109,8 +109,12 @@ T_START = 9  # at the start of the battle (seed 003 §3.3: after the start-of-ba
 T_APPEAR = 10  # once, right after this Digimon appears (appearance condition, seed 003 §3.2.2.1 ex. 6)
 T_OPP_EVOLVED = 11  # right after the opponent's Digimon evolves or appears, while this Digimon is in the box
 T_DRAW = 12  # Point Calculation, after points, if the battle was a draw (like win / lose)
+# round 11c (open question 20, seed 003 §3.2.5): at the start of the Point Calculation Phase — after the winner is
+# decided, before the phase's options — the rows of the options used in this turn's battle windows (first attacker
+# first, in the order of use; no decision): "At the start of the Point Calculation Phase, shuffle …" (Re-52t)
+T_POINT_START = 13
 TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
-                "appear", "opp_evolved", "draw")
+                "appear", "opp_evolved", "draw", "point_start")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -248,7 +252,10 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-N_OPS = 79
+# round 11c (open question 20): the cards of the own Dark Area go to the Net Ocean, which is then shuffled ("shuffle the
+# cards in your Dark Area back into your Net Ocean", Re-52t; rng.shuffle of the whole Net Ocean, as the renewal's)
+OP_DARK_TO_DECK = 87  # (79 .. 86: other rounds' numbers, compacted at the merge)
+N_OPS = 88
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

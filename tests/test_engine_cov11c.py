@@ -16,7 +16,7 @@ import re
 
 from test_engine_effects import duel
 from test_engine_helpers import both_turn, place, scenario
-from test_engine_rules import custom, digi, fill
+from test_engine_rules import custom, digi, fill, opt
 
 from simcli.cards.translate import translate_option
 
@@ -119,3 +119,43 @@ def test_translation_of_the_plug_in_counter():
                           "also lose the effect of 'you can make your attack A'.")
     assert tr.effects == ["attack=A if opp_unused:number=St-51", "atk+100 if opp_unused:number=St-51",
                           "atk-100 if opp_used:number=St-51"] and tr.modeled
+
+
+# ---- row 20: a row at the start of Point Calculation ------------------------------------------------------------------
+# "Send 1 card from your hand to the Dark Area.  At the start of the Point Calculation Phase, shuffle the cards in your
+# Dark Area back into your Net Ocean.  Send this card to the Dark Area at the end of the turn." (Privileges of Being a
+# Child Re-52t), as the translator writes it
+PRIV = ["commit | cost: discard(1) | limit: turn", "dark_shuffle | when: point_start | cost: discard(1) | limit: turn"]
+
+
+def _priv_turn(seed):
+    """A (random player: greedy commits a card only for its result rows) holds Priv in slot 1, cards 2-4 in hand and 5-7
+    in its Dark Area; one turn against greedy B.  Returns (game, A)."""
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), opt("Priv", effects=PRIV)])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("random", "greedy"), seed=seed)
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(8, 30)), dark=[5, 6, 7], hand=[2, 3, 4])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)  # both engines: the same shuffled Net Ocean (zones compared card by card)
+    return g, g.ps[0]
+
+
+def test_point_start_row_shuffles_the_dark_area_back():
+    # seed 003 §3.2.5 / open question 20: used in the battle (its cost: one hand card to the Dark Area), at the start of
+    # Point Calculation the Dark Area — 5, 6, 7 and the discarded card — goes into the Net Ocean, shuffled; the card itself
+    # stays face-up until the end of the turn, then goes to the Dark Area (alone there)
+    g, a = _priv_turn(seed=0)
+    assert g.card_uses[0, 1] == 1 and a.dark == [1] and {5, 6, 7} <= set(a.deck) and len(a.deck) == 23
+    # not used (another seed): nothing moves back, the Dark Area keeps 5, 6, 7
+    g, a = _priv_turn(seed=2)
+    assert g.card_uses[0, 1] == 0 and a.dark[:3] == [5, 6, 7] and not {5, 6, 7} & set(a.deck)
+
+
+def test_translation_of_the_point_start_row():
+    tr = translate_option("X", "Battle Phase", "Program", "Send 1 card from your hand to the Dark Area. At the start of "
+                          "the Point Calculation Phase, shuffle the cards in your Dark Area back into your Net Ocean. Send "
+                          "this card to the Dark Area at the end of the turn.")
+    assert tr.effects == PRIV and tr.modeled
+    # only on a Battle Phase option (the engines apply point_start rows of the options used in the battle)
+    assert not translate_option("X", "Preparation Phase", "Program", "At the start of the Point Calculation Phase, "
+                                "shuffle the cards in your Dark Area back into your Net Ocean.").modeled

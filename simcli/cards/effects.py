@@ -111,6 +111,8 @@ One effect per string::
                                            Support Box (Ornismon Bo-98t)
               | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
                                            card's appearance moved into the support box (cost move_host)
+              | dark_shuffle               (round 11c; a point_start row) the own Dark Area into the Net Ocean, which
+                                           is shuffled ("shuffle the cards in your Dark Area back into your Net Ocean")
               | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
                                            win / lose / draw rows) does nothing: used in a battle window, the card
                                            is committed before the result; its result rows act at Point Calculation
@@ -193,6 +195,9 @@ One effect per string::
               | appear                     once, right after this Digimon appears
               | opp_evolved                right after the opponent's Digimon evolves or appears
               | draw                       Point Calculation, after points, when the battle was a draw
+              | point_start                (round 11c) an option's row: at the start of Point Calculation (after the
+                                           winner is decided, before the phase's options), when the option was used
+                                           in this turn's battle windows
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
               | discard_if(N)              discard N cards from hand matching the row filter
               | self_gauge                 the own box Digimon goes to the point gauge after the effect
@@ -283,6 +288,7 @@ _OP_SIMPLE = {
     "no_heal": E.OP_NO_HEAL,
     "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
     "commit": E.OP_COMMIT,  # round 10e
+    "dark_shuffle": E.OP_DARK_TO_DECK,  # round 11c
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

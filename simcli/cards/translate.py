@@ -3211,6 +3211,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # additions hold only while its attack is A (a plug-in that made the attack A)
     (rf"you lose that attack power addition when your attack becomes something other than {_BT}\.?",
      lambda m, ctx: [_TieAttack(m.group(1).upper())] if not ctx.digimon else None),
+    # round 11c (open question 20, seed 003 §3.2.5): "At the start of the Point Calculation Phase, shuffle the cards in
+    # your Dark Area back into your Net Ocean" (Privileges of Being a Child Re-52t): a point_start row of a Battle Phase
+    # option (the engines apply them for the options used in the battle); the card gets its commit row below
+    (r"at the start of the point calculation phase, shuffle the cards in your dark area back into your net ocean\.?",
+     lambda m, ctx: [_Eff("dark_shuffle", (), "point_start")] if not ctx.digimon and ctx.timing == "battle" else None),
     # round 11c: the plug-in counters (see _Counter): a printed number names that printing only (seed 003 §3.4 카테고리)
     (r"(?:after that, )?if the opponent uses '[^'\"]+ \((?P<num>(?-i:[A-Z][A-Za-z]?)-\d+)\)', this card's effect becomes"
      r" 'reduce your attack power by (?P<n>\d+)', and you also lose the effect of 'you can make your attack (?P<l>[ABC])'\.?",
@@ -3595,7 +3600,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option's rows apply together: the attack it sets comes before the rows conditioned on the
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
-    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
+    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw", "point_start")
+                                                                    for h in heads):
         # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
         # you played this card, further reduce …", Bo-593): the engines would use such an option at the result step
         # itself, from its face-down slot, which a card played before the result is not.  Round 10e (row 7 of "Open

@@ -775,6 +775,12 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, HAND + n] = c
                 n += 1
         S[o, HAND_N] = n
+    elif op == E.OP_DARK_TO_DECK:  # round 11c: the Dark Area onto the Net Ocean, the whole Net Ocean shuffled
+        for i in range(S[p, DARK_N]):
+            S[p, DECK + S[p, DECK_N] + i] = S[p, DARK + i]
+        S[p, DECK_N] += S[p, DARK_N]
+        S[p, DARK_N] = 0
+        shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_OPP_WIPE:
         for i in range(S[o, HAND_N]):
             push_nb(S, o, DARK, DARK_N, S[o, HAND + i])
@@ -2291,6 +2297,35 @@ def _effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
         return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: None
     return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: after_evolution_nb(T, S, M, M2, X, p, evolved,
                                                                                      rng, uses, gon)
+
+
+@njit(cache=True, _nrt=False)
+def point_start_nb(T, S, M, X, fa, sa, rng):
+    """Round 11c (T_POINT_START): at the start of Point Calculation, the point_start rows of the options used in this
+    turn's battle windows (cards flagged with that timing), first attacker first, each in the order of use
+    (reference_effects.Effects.point_start): conditions now, no cost, no decision."""
+    for j in range(2):
+        p = fa if j == 0 else sa
+        for i in range(X[X_USED_N]):
+            c = X[X_USED + 2 * i + 1]
+            if X[X_USED + 2 * i] != p or (T.ct[p, c, F_TIMINGS] & (1 << E.T_POINT_START)) == 0:
+                continue
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                if T.eff[r, E_TIMING] == E.T_POINT_START and cond_ok_nb(T, S, M, X, p, r, -1):
+                    apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+
+
+def effects_point_start(eon, T, S, M, X, fa, sa, rng):
+    """point_start_nb behind the effects gate."""
+    if eon is not None:
+        point_start_nb(T, S, M, X, fa, sa, rng)
+
+
+@_overload(effects_point_start, inline="always", jit_options={"_nrt": False})
+def _effects_point_start(eon, T, S, M, X, fa, sa, rng):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, fa, sa, rng: None
+    return lambda eon, T, S, M, X, fa, sa, rng: point_start_nb(T, S, M, X, fa, sa, rng)
 
 
 def effects_result_rows(eon, T, S, M, X, p, tm, rng):

@@ -722,6 +722,10 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op == E.OP_DISCARD_HAND:
         p.dark.extend(p.hand)
         p.hand = []
+    elif op == E.OP_DARK_TO_DECK:  # round 11c: the Dark Area onto the Net Ocean, the whole Net Ocean shuffled
+        p.deck.extend(p.dark)
+        p.dark = []
+        g.rng.shuffle(p.deck)
     elif op == E.OP_OPP_DISCARD_HAND:  # round 6: only the cards matching the row filter (none: every card)
         o.dark.extend(c for c in o.hand if row_filter(t, o.seat, c, row))
         o.hand = [c for c in o.hand if not row_filter(t, o.seat, c, row)]
@@ -1471,11 +1475,23 @@ class Effects(NoEffects):
 
     def point_options(self, g, fa, sa, result) -> None:
         self.spent = []
+        self.point_start(g, fa, sa)
         for p in (fa, sa):
             for k in g.players[p.seat].timed_options(g, p, E.T_POINT):
                 self.use_option(g, p, k, E.T_POINT)
         for p in (fa, sa):
             self.auto_abilities(g, p, E.T_POINT)
+
+    def point_start(self, g, fa, sa) -> None:
+        """Round 11c (T_POINT_START): at the start of Point Calculation, the point_start rows of the options used in
+        this turn's battle windows, first attacker first, each in the order of use: conditions now, no cost."""
+        for p in (fa, sa):
+            for seat, c in self.used_battle:
+                if seat != p.seat:
+                    continue
+                for row in rows(g, p.seat, c):
+                    if int(row[E.E_TIMING]) == E.T_POINT_START and cond_ok(g, p, row):
+                        apply_row(g, p, row, True, card=c)
 
     def after_points(self, g, fa, sa, result) -> None:
         for p in (fa, sa):

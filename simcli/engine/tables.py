@@ -241,6 +241,10 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
             # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
             raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if (op == E.OP_DARK_TO_DECK or tm == E.T_POINT_START) and (c.get("kind") != "Option" or tm != E.T_POINT_START):
+            # round 11c: the engines apply point_start rows of the options used in this turn's battle windows only
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: dark_shuffle / point_start rows are an option's "
+                             "point_start rows only")
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
