@@ -255,7 +255,11 @@ OP_COMMIT = 78
 # round 11c (open question 20): the cards of the own Dark Area go to the Net Ocean, which is then shuffled ("shuffle the
 # cards in your Dark Area back into your Net Ocean", Re-52t; rng.shuffle of the whole Net Ocean, as the renewal's)
 OP_DARK_TO_DECK = 87  # (79 .. 86: other rounds' numbers, compacted at the merge)
-N_OPS = 88
+# round 11c (open question 21): own attack += arg for every card in the own (arg2 1) or the opponent's (arg2 2) option
+# slots, counted when the row applies at the start of the battle (a Digimon's ``start`` row only: "At the start of the
+# battle, for every card in your slots, add 30", Bo-513); the count is logged with the row, so a rebuild keeps it
+OP_ATK_PER_SLOT = 88
+N_OPS = 89
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -18,7 +18,7 @@ from test_engine_effects import duel
 from test_engine_helpers import both_turn, place, scenario
 from test_engine_rules import custom, digi, fill, opt
 
-from simcli.cards.translate import translate_option
+from simcli.cards.translate import translate_ability, translate_option
 
 
 def _sup_drawn(g):
@@ -159,3 +159,40 @@ def test_translation_of_the_point_start_row():
     # only on a Battle Phase option (the engines apply point_start rows of the options used in the battle)
     assert not translate_option("X", "Preparation Phase", "Program", "At the start of the Point Calculation Phase, "
                                 "shuffle the cards in your Dark Area back into your Net Ocean.").modeled
+
+
+# ---- row 21: a count latched when the row applies ------------------------------------------------------------------
+def test_start_count_of_slot_cards_is_kept_for_the_battle():
+    # seed 003 §3.4 ◎특수능력 / open question 21: "At the start of the battle, for every card in your opponent's slots, add
+    # 100 to your attack power" (Hououmon Bo-583), scaled to 30.  B holds 2 cards in its slots at the start: A +60 (260
+    # against 250).  B uses the one-shot +100 (its card leaves the slot at once: 1 card left, 350); A's support (+100)
+    # rebuilds the modifiers: the start count is kept (the log's), 360 against 350 — counted again it would be 330
+    sup = digi("Sup", effects=["atk+100 | when: support"])
+    g, f = duel(a_fx=["atk_per_slot(30,2) | when: start"], a_hand=[sup], b_opts=["atk+100 | limit: now", "atk+5"],
+                setup=_sup_drawn_at(1))
+    assert f == [(360, 350)] and g.ps[1].slots == [-1, 2, -1] and g.card_uses[0, 1] == 1 and g.ps[1].points == 90
+    # the own slots (SIDE 1): A's one card (a filler the turn never uses) is +30 (230 against 250)
+    g, f = duel(a_fx=["atk_per_slot(30,1) | when: start"], a_opts=["atk+5"])
+    assert f == [(230, 250)] and g.card_uses[0, 1] == 0
+
+
+def _sup_drawn_at(k):
+    """_sup_drawn for A's support card at index k."""
+    def setup(g):
+        a = g.ps[0]
+        a.hand.remove(k)
+        a.deck.append(k)
+    return setup
+
+
+def test_translation_of_the_start_counts():
+    for text, row in (("(O)At the start of the battle, for every card in your slots, add 30 to your attack power.",
+                       "atk_per_slot(30,1) | when: start"),
+                      ("(O)At the start of the Battle Phase, for every card in the opponent's slots, add 20 to your attack "
+                       "power.", "atk_per_slot(20,2) | when: start"),
+                      ("(O)For every card in the opponent's slots at the beginning of the Battle Phase, add 20 to your "
+                       "attack power.", "atk_per_slot(20,2) | when: start")):
+        tr = translate_ability("X", text)
+        assert tr.effects == [row] and tr.modeled, text
+    # without a start the count would go stale in a rebuild: not this word (St-280 stays unmodeled)
+    assert not translate_ability("X", "(O)For every card in the opponent's slots, add 30 to your attack power.").modeled

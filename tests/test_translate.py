@@ -356,8 +356,9 @@ def _option_coverage(translated) -> float:
 
 def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
-    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10: 0.408)
-    assert _option_coverage(translated) >= 0.408
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10: 0.408;
+    # round 11c: 0.416)
+    assert _option_coverage(translated) >= 0.416
 
 
 def _ability_coverage(translated) -> float:
@@ -367,8 +368,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9: 0.650; round 10: 0.675)
-    assert _ability_coverage(translated) >= 0.675
+    # round 8: 0.632; round 9: 0.650; round 10: 0.675; round 11c: 0.676)
+    assert _ability_coverage(translated) >= 0.676
 
 
 def _options_with_effects(translated) -> int:
@@ -390,7 +391,7 @@ def test_database_coverage_figures():
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
     assert cov["options_modeled"] >= 295 and cov["options_with_effects"] >= 213  # round 11c (round 10: 289 / 207; round 9: 262 / 181)
-    assert cov["abilities"]["modeled"] >= 1481  # round 10 (round 9: 1427; round 8: 1386; round 7: 1373; round 6: 1367)
+    assert cov["abilities"]["modeled"] >= 1485  # round 11c (round 10: 1481; round 9: 1427; round 8: 1386; round 7: 1373; round 6: 1367)
 
 
 @pytest.mark.xfail(reason="goal: half of all option cards modeled; most remaining clauses need words the effect "

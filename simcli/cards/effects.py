@@ -111,6 +111,9 @@ One effect per string::
                                            Support Box (Ornismon Bo-98t)
               | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
                                            card's appearance moved into the support box (cost move_host)
+              | atk_per_slot(N,SIDE)       (round 11c; a Digimon's start row) attack +N for every card in the own (1)
+                                           or the opponent's (2) option slots, counted at the start of the battle
+                                           and kept for the battle (a rebuild replays the logged count)
               | dark_shuffle               (round 11c; a point_start row) the own Dark Area into the Net Ocean, which
                                            is shuffled ("shuffle the cards in your Dark Area back into your Net Ocean")
               | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
@@ -315,7 +318,8 @@ _OP_CALL = {
     "opp_clear": E.OP_OPP_CLEAR,
     "keep_slot": E.OP_KEEP_SLOT,
 }
-_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET,  # (K,N); atk_per_sheet(N,SIDE)
+             "atk_per_slot": E.OP_ATK_PER_SLOT}  # round 11c: atk_per_slot(N,SIDE)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
             "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}

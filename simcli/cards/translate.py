@@ -2830,6 +2830,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # round 11c (open question 21; seed 003 §3.4 ◎특수능력: an ability's effect lasts the phase it is used in): "At the
+    # start of the battle (Battle Phase), for every card in your / the opponent's slots, add 30 to your attack power"
+    # (Impmon Bo-513, Hououmon Bo-583, Mammon St-150), "For every card in the opponent's slots at the beginning of the
+    # Battle Phase, add 20 …" (Skull Greymon Bo-223): counted when the start row applies, kept for the battle
+    # (atk_per_slot; "(5 cards max)" never binds: a side has 3 slots)
+    (r"(?:at the (?:start|beginning) of the battle(?: phase)?, for every card in (?P<s1>your|your opponent's|the opponent's)"
+     r" slots|for every card in (?P<s2>your|your opponent's|the opponent's) slots at the (?:start|beginning) of the battle"
+     r"(?: phase)?), add (?P<n>\d+) to your attack power(?: \(5 cards max\))?\.?",
+     _digimon_only_b(lambda m: _Eff(f"atk_per_slot({m.group('n')},{1 if (m.group('s1') or m.group('s2')) == 'your' else 2})",
+                                    when="start"))),
     # round 9b: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947 …),
     # "… on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode Bo-999): atk_per_sheet, a passive row
     # (a card placed in a support box by an ability may be an option: kind=Digimon)

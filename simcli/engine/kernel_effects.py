@@ -258,6 +258,15 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
     return True
 
 
+@njit(cache=True, inline="always")
+def slot_count_nb(T, S, p, r):
+    """Round 11c: atk_per_slot's count when its start row applies (reference_effects.slot_count) — the cards in the own
+    (arg2 1) or the opponent's (arg2 2) option slots; 0 for any other row."""
+    if T.eff[r, E_OP] != E.OP_ATK_PER_SLOT:
+        return 0
+    return 3 - free_slots_nb(S, p if T.eff[r, E_ARG2] == 1 else 1 - p)
+
+
 @njit(cache=True, _nrt=False)
 def waits_nb(T, r):
     """Round 11c: row r has an opp_used condition (tables.waits_for_use)."""
@@ -490,6 +499,7 @@ OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
 OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
+OP_FLAGS[E.OP_ATK_PER_SLOT] = OPF_MOD  # round 11c (its count: the start rows' slot_count_nb, then the log's)
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -632,6 +642,9 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif f & OPF_MOD:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(arg2))  # one signature
+        elif op == E.OP_ATK_PER_SLOT:  # round 11c: N for every slot card counted at the start (count; the log keeps it)
+            op = E.OP_ATK_ADD
+            arg = arg * count
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
@@ -889,6 +902,8 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
         _per_add_nb(M, p, op, T.eff[r, E_ARG] * max(0, count))
     elif op == E.OP_ATK_PER_SHEET:  # round 9b
         M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(T.eff[r, E_ARG2]))
+    elif op == E.OP_ATK_PER_SLOT:  # round 11c: the count logged at the start
+        M[p, M_ADD] += T.eff[r, E_ARG] * count
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
@@ -1986,8 +2001,9 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
                 if T.eff[r, E_TIMING] == E.T_START and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
                         and cost_payable_nb(T, S, p, r):
                     pay_cost_nb(T, S, p, r, uses)
-                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
-                    record_nb(T, X, LOG_ABILITY, p, r, c, 0)
+                    n = slot_count_nb(T, S, p, r)
+                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, n)
+                    record_nb(T, X, LOG_ABILITY, p, r, c, n)
                     self_gauge_after_nb(T, S, M, X, p, np.int64(r), rng)
     settle_nb(T, S, M, X, rng)
     return fa

@@ -56,6 +56,7 @@ MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SLOT}  # round 11c
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -250,6 +251,15 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
         if not ok:
             return False
     return True
+
+
+def slot_count(g, p, row) -> int:
+    """Round 11c: atk_per_slot's count when its start row applies — the cards in the own (arg2 1) or the opponent's
+    (arg2 2) option slots; 0 for any other row."""
+    if int(row[E.E_OP]) != E.OP_ATK_PER_SLOT:
+        return 0
+    x = p if int(row[E.E_ARG2]) == 1 else g.ps[1 - p.seat]
+    return sum(1 for c in x.slots if c >= 0)
 
 
 def opp_used_after(g, o, card, fk, fv) -> bool:
@@ -606,6 +616,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op in MOD_OPS:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count(g, p, row, arg2)
+        elif op == E.OP_ATK_PER_SLOT:  # round 11c: N for every slot card counted at the start (count; the log keeps it)
+            op, arg = E.OP_ATK_ADD, arg * count
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
@@ -1415,8 +1427,9 @@ class Effects(NoEffects):
                     if int(row[E.E_TIMING]) == E.T_START and row_on(p, row, g.mods) and cond_ok(g, p, row) \
                             and cost_payable(g, p, row):
                         pay_cost(g, p, row)
-                        apply_row(g, p, row, False)
-                        self.record(g, LOG_ABILITY, p, r, c, 0)
+                        n = slot_count(g, p, row)
+                        apply_row(g, p, row, False, count=n)
+                        self.record(g, LOG_ABILITY, p, r, c, n)
                         self_gauge_after(g, p, row)
         self.settle(g)
         return fa, sa

@@ -245,6 +245,10 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # round 11c: the engines apply point_start rows of the options used in this turn's battle windows only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: dark_shuffle / point_start rows are an option's "
                              "point_start rows only")
+        if op == E.OP_ATK_PER_SLOT and (c.get("kind") != "Digimon" or tm != E.T_START
+                                        or int(row[E.E_ARG2]) not in (1, 2)):
+            # round 11c: counted when the start rows apply (kernel_effects._battle_start_rows_nb), kept by the log
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: atk_per_slot(N,1|2) is a Digimon's start row only")
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
