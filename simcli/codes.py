@@ -109,8 +109,12 @@ T_START = 9  # at the start of the battle (seed 003 §3.3: after the start-of-ba
 T_APPEAR = 10  # once, right after this Digimon appears (appearance condition, seed 003 §3.2.2.1 ex. 6)
 T_OPP_EVOLVED = 11  # right after the opponent's Digimon evolves or appears, while this Digimon is in the box
 T_DRAW = 12  # Point Calculation, after points, if the battle was a draw (like win / lose)
+# round 11c (open question 20, seed 003 §3.2.5): at the start of the Point Calculation Phase — after the winner is
+# decided, before the phase's options — the rows of the options used in this turn's battle windows (first attacker
+# first, in the order of use; no decision): "At the start of the Point Calculation Phase, shuffle …" (Re-52t)
+T_POINT_START = 13
 TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
-                "appear", "opp_evolved", "draw")
+                "appear", "opp_evolved", "draw", "point_start")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -266,6 +270,10 @@ OP_HAND_LIMIT = 99
 # (state BESIDE): a card on its owner's sheet (sheet: / opp_sheet: / atk_per_sheet), no slot, no rows of its own, to
 # the Dark Area when that Digimon leaves the box (evolution included).  Applying the row itself does nothing.
 OP_BESIDE = 79
+# round 11c (open question 21): own attack += arg for every card in the own (arg2 1) or the opponent's (arg2 2) option
+# slots, counted when the row applies at the start of the battle (a Digimon's ``start`` row only: "At the start of the
+# battle, for every card in your slots, add 30", Bo-513); the count is logged with the row, so a rebuild keeps it
+OP_ATK_PER_SLOT = 88
 N_OPS = 105
 
 # OP_OPP_SLOTS_CLEAR arguments
@@ -339,6 +347,20 @@ C_OPP_SHEETN = 62
 # 'Armor Evolution' in its fusion requirements", Vj-6)
 C_ARMOR = 59
 N_CONDS = 63
+# round 11c (open question 9, seed 003 §3.3 조건): conditions tied by the card to its use ("when there are 4 cards in your
+# hand when this card is activated", Bo-498; "if your attack power is lower than the opponent's at the point of time when
+# this card is used", Bo-250): tested when the row applies at the use; a rebuild's replay of the logged row (the
+# engines pass the card argument COND_REPLAY) holds them, for the card's limit
+C_USE_HAND = 50  # cards in the own hand at the use (numeric cmp)
+C_USE_POWER_REL = 51  # own final attack power compared (cmp) with the opponent's at the use (no value)
+# round 11c (open question 5, the plug-in counters St-376 … St-378): the opponent used, in this battle after the row
+# applied at its card's use, an option matching a filter ("After that, if the opponent uses 'High Speed Plug-In B
+# (St-51)', this card's effect becomes …"): cmp = FK_*, value = filter value << 1 | 1 ("opp_used:FILTER") or << 1 | 0
+# (not so: "opp_unused:FILTER").  Read from the battle's log: at the use nothing comes after; a rebuild's replay of
+# the row's log entry i (card argument COND_REPLAY - i) looks at the opponent's logged options after entry i
+C_OPP_USED = 52
+COND_REPLAY = -2  # the card argument of a condition check that replays a logged row (rebuild): COND_REPLAY - log index
+# (44 .. 49, 53 .. 61: other rounds' numbers, compacted at the merge)
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -368,10 +390,13 @@ WP_STEP_OWN = 1 << 30  # filter_code's flag for "wp_step=V+own": tables put the 
 # (seed 003 §3.2.2: fusion requirements are not ignored by "ignore the evolution requirements", DM-EVO-5)
 FK_ARMOR = 13
 ARMOR_PLAIN, ARMOR_MF, ARMOR_ANY = 1, 2, 3
+# round 11c: the printed card number (value = its code, tables.number): "'High Speed Plug-In B (St-51)'" names that
+# printing only (seed 003 §3.4 카테고리: two printings of one name are different cards; "number=St-51")
+FK_NUMBER = 16  # (14 .. 15: other rounds' numbers, compacted at the merge)
 ARMOR_VALUES = {"plain": ARMOR_PLAIN, "mf": ARMOR_MF, "any": ARMOR_ANY}
 OPT_PROGRAM, OPT_ITEM, OPT_FIELD = 0, 1, 2  # tables.optype codes
 FILTER_NAMES = ("", "name=", "name~", "type~", "field=", "attr=", "level=", "frame=", "group=", "kind=", "optype=",
-                "keyword=", "wp_step=", "armor=")
+                "keyword=", "wp_step=", "armor=", "", "", "number=")
 OPTYPE_NAMES = ("Program", "Item", "Field")
 KIND_NAMES = ("Digimon", "Option")
 

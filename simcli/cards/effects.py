@@ -111,6 +111,9 @@ One effect per string::
                                            Support Box (Ornismon Bo-98t)
               | host_abc                   (passive) own attack + the printed A + B + C of the Digimon the
                                            card's appearance moved into the support box (cost move_host)
+              | atk_per_slot(N,SIDE)       (round 11c; a Digimon's start row) attack +N for every card in the own (1)
+                                           or the opponent's (2) option slots, counted at the start of the battle
+                                           and kept for the battle (a rebuild replays the logged count)
               | commit                     (round 10e; the Battle Phase row of an option whose other rows are all
                                            win / lose / draw rows) does nothing: used in a battle window, the card
                                            is committed before the result; its result rows act at Point Calculation
@@ -169,6 +172,16 @@ One effect per string::
                                            "if their hand contains 2 or more Option cards", round 9a)
               | base OP2 opp_power         the own printed attack power of the attack used (the card's column)
                                            against the opponent's final attack power now (round 9a)
+              | use_hand OP2 N             (round 11c) cards in the own hand when the row applies at the card's use
+                                           ("when there are 4 cards in your hand when this card is activated"); a
+                                           rebuild's replay of the logged row holds it (a latched condition)
+              | opp_used:FILTER | opp_unused:FILTER  (round 11c) the opponent used / did not use, in this battle after
+                                           this row applied at its card's use, an option matching FILTER ("After
+                                           that, if the opponent uses 'High Speed Plug-In B (St-51)'": number=St-51);
+                                           the use of a matching card rebuilds the battle's modifiers
+              | use_power OP2 opp_power    (round 11c) the own final attack power against the opponent's when the
+                                           row applies at the card's use, held as use_hand ("if your attack power is
+                                           lower than the opponent's at the point of time when this card is used")
               | opp_warped                 the opponent's Digimon went from Level III to Ultimate this turn
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
@@ -187,6 +200,7 @@ One effect per string::
                                            "Armor Evolution" (its fusion requirements; any), one whose fusion needs
                                            the Digimental of Miracles or Fate (mf), any other (plain); only such a
                                            filter lets evolve_ignore reach an Armor form (seed 003 §3.2.2)
+              | number=N                  (round 11c) the printed card number N ("St-51"): that printing only
               (every "=" form but wp_step also as "!=": the card does not match)
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
@@ -199,6 +213,9 @@ One effect per string::
               | appear                     once, right after this Digimon appears
               | opp_evolved                right after the opponent's Digimon evolves or appears
               | draw                       Point Calculation, after points, when the battle was a draw
+              | point_start                (round 11c) an option's row: at the start of Point Calculation (after the
+                                           winner is decided, before the phase's options), when the option was used
+                                           in this turn's battle windows
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
               | discard_if(N)              discard N cards from hand matching the row filter
               | self_gauge                 the own box Digimon goes to the point gauge after the effect
@@ -322,7 +339,8 @@ _OP_CALL = {
     "keep_slot": E.OP_KEEP_SLOT,
     "hand_limit": E.OP_HAND_LIMIT,  # round 11f
 }
-_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET}  # (K,N); atk_per_sheet(N,SIDE)
+_OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET,  # (K,N); atk_per_sheet(N,SIDE)
+             "atk_per_slot": E.OP_ATK_PER_SLOT}  # round 11c: atk_per_slot(N,SIDE)
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
             "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
@@ -332,7 +350,8 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
-             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS}
+             "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS,
+             "use_hand": E.C_USE_HAND}  # round 11c: at the use, held
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)
 _COND_WORD = {
@@ -355,7 +374,8 @@ _COND_WORD = {
 _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
-                "slot_up": E.C_SLOT_UP}
+                "slot_up": E.C_SLOT_UP,
+                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED}  # round 11c
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E.C_OPP_SHEETN}  # round 11g: opp_sheet[N]
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
@@ -378,6 +398,7 @@ _FILTERS = {
     ("species", "="): E.FK_TYPE,  # the whole species (species_token), on the type machinery
     ("wp_step", "="): E.FK_WP_STEP,  # round 9b: evolve_now rows only (codes.FK_WP_STEP)
     ("armor", "="): E.FK_ARMOR,  # round 10b: an Armor form (codes.FK_ARMOR)
+    ("number", "="): E.FK_NUMBER,  # round 11c: a printing (codes.FK_NUMBER)
 }
 
 _NUM = r"(\d+)"
@@ -508,6 +529,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind == "base":
         if value != "opp_power" or cmp == "~":
             raise EffectSyntaxError(f"bad printed-attack condition {s!r} (base OP opp_power)")
+    elif kind == "use_power":  # round 11c
+        if value != "opp_power" or cmp == "~":
+            raise EffectSyntaxError(f"bad attack-at-use condition {s!r} (use_power OP opp_power)")
     elif kind in _COND_NUM:
         if cmp == "~" or not (value.isdigit() or (kind == "points" and value == "opp")):
             raise EffectSyntaxError(f"bad number condition {s!r}")
@@ -801,6 +825,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         return fk, E.KIND_NAMES.index(value)
     if fk == E.FK_ARMOR:
         return fk, E.ARMOR_VALUES[value]
+    if fk == E.FK_NUMBER:
+        return fk, vocab.code("number", value)
     if fk == E.FK_WP_STEP:  # "+own": tables replace the flag by the card's own name id (codes.FK_WP_STEP)
         return fk, int(value.split("+")[0]) | (E.WP_STEP_OWN if value.endswith("+own") else 0)
     return fk, E.OPTYPE_NAMES.index(value)
@@ -834,8 +860,12 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             cmp, value = filter_code(key, fcmp, fval, vocab)
             if kind == E.C_SLOT_UP:  # round 10a: always a count (one card)
                 value = (value << E.COUNT_BITS) | 1
+            elif kind == E.C_OPP_USED:  # round 11c: used (1) or not (0)
+                value = (value << 1) | (1 if c.kind == "opp_used" else 0)
         elif c.kind == "base":
             kind, value = E.C_BASE_REL, 0
+        elif c.kind == "use_power":
+            kind, value = E.C_USE_POWER_REL, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

@@ -212,6 +212,18 @@ class _TieAttack:  # "you lose that attack power addition when your attack becom
 
 
 @dataclass(frozen=True)
+class _Counter:
+    """Round 11c (open question 5): "After that, if the opponent uses 'X (St-51)', this card's effect becomes 'reduce
+    your attack power by N', and you also lose the effect of 'you can make your attack A'" (the plug-in counters St-376 …
+    St-378): the card's rows (its attack=A and attack additions) hold until the opponent uses that printing
+    (``opp_unused:number=…``), then an atk-N row does (``opp_used:number=…``)."""
+
+    number: str
+    minus: int
+    letter: str
+
+
+@dataclass(frozen=True)
 class _Widen:
     """Round 7: "(If X,) you can use this card even against Ultimate level Digimon": every row that names the
     opponent's levels also holds against ``levels`` under ``conds`` (a disjoint copy of the row, _assemble)."""
@@ -575,6 +587,13 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # one card of the opponent's hand matches (opp_hand:FILTER)
         (r"(?:their|the opponent's) hand contains (?:a |an |any )?(?P<d>.+?)|it contains (?:a |an |any )?(?P<d2>.+?)",
          lambda m: _opp_hand_conds(m.group("d") or m.group("d2"))),
+        # round 11c (open question 9, seed 003 §3.3 조건): a count the card ties to its activation ("when there are 4 cards
+        # in your hand when this card is activated", Bo-498) is tested at the use and held (use_hand); an attack
+        # comparison "at the point of time when this card is used" (Small Spear Bo-250) likewise (use_power)
+        (r"(?:you have|there (?:is|are)) (?P<a>.+?) in your hand when this card is activated",
+         lambda m: _hand_conds("use_hand", m.group("a"))),
+        (r"your attack power is lower than the opponent's at the point of time when this card is used",
+         lambda m: ["use_power<opp_power"]),
         # cards in the own / the opponent's hand (hand, opp_hand)
         (r"(?:you have|there (?:is|are)) (?P<a>.+?) (?:left )?in your hand|your hand contains (?P<b>.+)",
          lambda m: _hand_conds("hand", m.group("a") or m.group("b"))),
@@ -2861,6 +2880,16 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # appearance, and add it to your attack power" (Parasimon Bo-681; the move is its appearance's move_host)
     (r"take the sum of the basic a, b,? and c attack powers of the digimon that was moved to the support box"
      r" during appearance,? and add it to your attack power\.?", _digimon_only(_Eff("host_abc", when="passive"))),
+    # round 11c (open question 21; seed 003 §3.4 ◎특수능력: an ability's effect lasts the phase it is used in): "At the
+    # start of the battle (Battle Phase), for every card in your / the opponent's slots, add 30 to your attack power"
+    # (Impmon Bo-513, Hououmon Bo-583, Mammon St-150), "For every card in the opponent's slots at the beginning of the
+    # Battle Phase, add 20 …" (Skull Greymon Bo-223): counted when the start row applies, kept for the battle
+    # (atk_per_slot; "(5 cards max)" never binds: a side has 3 slots)
+    (r"(?:at the (?:start|beginning) of the battle(?: phase)?, for every card in (?P<s1>your|your opponent's|the opponent's)"
+     r" slots|for every card in (?P<s2>your|your opponent's|the opponent's) slots at the (?:start|beginning) of the battle"
+     r"(?: phase)?), add (?P<n>\d+) to your attack power(?: \(5 cards max\))?\.?",
+     _digimon_only_b(lambda m: _Eff(f"atk_per_slot({m.group('n')},{1 if (m.group('s1') or m.group('s2')) == 'your' else 2})",
+                                    when="start"))),
     # round 9b: "For every blue frame Digimon on the opponent's sheet, add 150 to your attack power" (Wendimon St-947 …),
     # "… on both your and your opponent's sheets, add 300 …" (Lucemon Satan Mode Bo-999): atk_per_sheet, a passive row
     # (a card placed in a support box by an ability may be an option: kind=Digimon)
@@ -3254,6 +3283,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # additions hold only while its attack is A (a plug-in that made the attack A)
     (rf"you lose that attack power addition when your attack becomes something other than {_BT}\.?",
      lambda m, ctx: [_TieAttack(m.group(1).upper())] if not ctx.digimon else None),
+    # round 11c (open question 20, seed 003 §3.2.5): "At the start of the Point Calculation Phase, shuffle the cards in
+    # your Dark Area back into your Net Ocean" (Privileges of Being a Child Re-52t): a point_start row of a Battle Phase
+    # option (the engines apply them for the options used in the battle); the card gets its commit row below
+    (r"at the start of the point calculation phase, shuffle the cards in your dark area back into your net ocean\.?",
+     lambda m, ctx: [_Eff("dark_to_deck", (), "point_start")] if not ctx.digimon and ctx.timing == "battle" else None),
+    # round 11c: the plug-in counters (see _Counter): a printed number names that printing only (seed 003 §3.4 카테고리)
+    (r"(?:after that, )?if the opponent uses '[^'\"]+ \((?P<num>(?-i:[A-Z][A-Za-z]?)-\d+)\)', this card's effect becomes"
+     r" 'reduce your attack power by (?P<n>\d+)', and you also lose the effect of 'you can make your attack (?P<l>[ABC])'\.?",
+     lambda m, ctx: [_Counter(m.group("num"), int(m.group("n")), m.group("l").upper())] if not ctx.digimon else None),
     # "A cannot go to zero; add 50 … when facing …": two sentences joined by a semicolon, taken
     # only when both halves translate completely
     (r"(?P<a>[^;]+); (?P<b>[^;]+)", _semicolon),
@@ -3513,6 +3551,7 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     limits: list[str] = []
     ends: list[str] = []  # end events said apart from the limit (_End)
     ties: list[str] = []  # _TieAttack
+    counters: list[_Counter] = []  # round 11c
     needs: list = []  # _NeedOp
     widens: list[_Widen] = []
     froms: list[str] = []  # _From
@@ -3531,6 +3570,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             insteads.append(p)
         elif isinstance(p, _TieAttack):
             ties.append(p.letter)
+        elif isinstance(p, _Counter):
+            counters.append(p)
         elif isinstance(p, _Req):
             reqs.append(p)
         elif isinstance(p, _Cond):
@@ -3586,6 +3627,13 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         if len(set(ties)) != 1 or not adds or f"attack={ties[0]}" not in [h.op for h in heads]:
             tr.unmodeled.append("attack")
         heads = [replace(h, conds=h.conds + (f"attack={ties[0]}",)) if h.op.startswith("atk+") else h for h in heads]
+    for k in counters:  # round 11c: the card's effect (its attack=L and attack additions) is replaced from that use on
+        if len(counters) > 1 or f"attack={k.letter}" not in [h.op for h in heads] or not all(
+                h.op == f"attack={k.letter}" or h.op.startswith("atk+") for h in heads):
+            tr.unmodeled.append("condition")
+            break
+        heads = [replace(h, conds=h.conds + (f"opp_unused:number={k.number}",)) for h in heads] + [
+            _Eff(f"atk-{k.minus}", (f"opp_used:number={k.number}",), heads[0].when)]
     if widens:
         heads = _widened(heads, widens, card_conds, cond_alts, tr)
     if implied and (not reqs or any(r.after for r in reqs)):
@@ -3644,7 +3692,8 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # an option's rows apply together: the attack it sets comes before the rows conditioned on the
         # attack (the engines evaluate a row's conditions when they apply it, in row order)
         heads = sorted(heads, key=lambda h: not h.op.startswith("attack="))
-    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw") for h in heads):
+    if not ctx.digimon and heads and ctx.timing is not None and all(h.when in ("win", "lose", "draw", "point_start")
+                                                                    for h in heads):
         # round 9c: an option of a phase timing with nothing but result rows ("When you win the battle on the turn that
         # you played this card, further reduce …", Bo-593): the engines would use such an option at the result step
         # itself, from its face-down slot, which a card played before the result is not.  Round 10e (row 7 of "Open

@@ -32,6 +32,7 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.tables import F_SLOT_POS
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
+from simcli.engine.kernel_effects import effects_point_start
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           forced_draw_nb, hand_limit_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
@@ -418,6 +419,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     res0 = BR_DRAW if winner < 0 else (BR_FIRST if winner == fa0 else BR_SECOND)  # from fa0's side
     # Point Calculation (DM-PTS-1)
     X[0] = 0
+    effects_point_start(eon, T, S, M, X, fa, sa, rng)  # round 11c: kernel_effects.point_start_nb
     for i in range(2):
         p = fa if i == 0 else sa
         if players[p] != PLAYER_BASELINE:

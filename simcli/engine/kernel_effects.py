@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
-from simcli.engine.tables import TM_COMMIT
+from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -64,7 +64,8 @@ def _in_row(arr, v):
 @njit(cache=True, inline="always")
 def cond_ok_nb(T, S, M, X, p, r, card):
     """Row r's conditions hold for p.  card: the opponent's option card being applied (condition
-    card=NAME), -1 none.  Most rows have no condition: that case costs no call."""
+    card=NAME), -1 none, COND_REPLAY a rebuild's replay of a logged row (use_* conditions held, round 11c).
+    Most rows have no condition: that case costs no call."""
     if T.eff[r, E_NCOND] == 0:
         return True
     return _cond_check_nb(T, S, M, X, p, r, card)
@@ -267,11 +268,48 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = sheet_n_nb(T, S, o, c, v >> E.COUNT_BITS) >= (v & E.COUNT_MASK)
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num_nb(T.ct[p, cp, F_ATK + attack_type_nb(T, S, M, p)], c, final_attack_nb(T, S, M, o))
+        elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
+            ok = card <= E.COND_REPLAY or cmp_num_nb(S[p, HAND_N], c, v)
+        elif kind == E.C_OPP_USED:  # round 11c: value = filter value << 1 | (1: used, 0: not used)
+            ok = opp_used_after_nb(T, X, o, card, c, v >> 1) == ((v & 1) == 1)
+        elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
         else:
             ok = False
         if not ok:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def slot_count_nb(T, S, p, r):
+    """Round 11c: atk_per_slot's count when its start row applies (reference_effects.slot_count) — the cards in the own
+    (arg2 1) or the opponent's (arg2 2) option slots; 0 for any other row."""
+    if T.eff[r, E_OP] != E.OP_ATK_PER_SLOT:
+        return 0
+    return 3 - free_slots_nb(S, p if T.eff[r, E_ARG2] == 1 else 1 - p)
+
+
+@njit(cache=True, _nrt=False)
+def waits_nb(T, r):
+    """Round 11c: row r has an opp_used condition (tables.waits_for_use)."""
+    for k in range(T.eff[r, E_NCOND]):
+        if T.eff[r, E_COND0 + 3 * k] == E.C_OPP_USED and (T.eff[r, E_COND0 + 3 * k + 2] & 1) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def opp_used_after_nb(T, X, o, card, fk, fv):
+    """Round 11c (C_OPP_USED): o used an option matching (fk, fv) after the log entry a rebuild replays (card =
+    COND_REPLAY - its index; reference_effects.opp_used_after); at the row's use (any other card) nothing is after."""
+    if card > E.COND_REPLAY:
+        return False
+    for j in range(E.COND_REPLAY - card + 1, X[X_LOG_N]):
+        b = X_LOG + LOG_W * j
+        if X[b] == LOG_OPTION and X[b + 1] == o and card_match_nb(T, o, X[b + 3], fk, fv):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -490,6 +528,7 @@ OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
 OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
+OP_FLAGS[E.OP_ATK_PER_SLOT] = OPF_MOD  # round 11c (its count: the start rows' slot_count_nb, then the log's)
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -648,6 +687,9 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif f & OPF_MOD:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(arg2))  # one signature
+        elif op == E.OP_ATK_PER_SLOT:  # round 11c: N for every slot card counted at the start (count; the log keeps it)
+            op = E.OP_ATK_ADD
+            arg = arg * count
         modify_nb(T, S, M, p, op, arg, arg2)
     elif op == E.OP_DAMAGE:
         S[o, PTS] = max(0, S[o, PTS] - arg)
@@ -910,6 +952,8 @@ def sim_row_nb(T, S, M, X, p, r, from_option, card, count):
         _per_add_nb(M, p, op, T.eff[r, E_ARG] * max(0, count))
     elif op == E.OP_ATK_PER_SHEET:  # round 9b
         M[p, M_ADD] += T.eff[r, E_ARG] * sheet_count_nb(T, S, np.int64(p), np.int64(r), np.int64(T.eff[r, E_ARG2]))
+    elif op == E.OP_ATK_PER_SLOT:  # round 11c: the count logged at the start
+        M[p, M_ADD] += T.eff[r, E_ARG] * count
     else:
         modify_nb(T, S, M, p, op, T.eff[r, E_ARG], T.eff[r, E_ARG2])
 
@@ -1116,6 +1160,8 @@ def use_option_battle_nb(T, S, M, M2, X, p, k, timing, rng, uses):
         X[X_USED + 2 * n + 1] = c
         X[X_USED_N] = n + 1
     _resolve_option_nb(T, S, M, M2, X, p, np.int64(k), np.int64(timing), rng, gauge, np.int64(count), uses)
+    if timing == E.T_BATTLE and (T.ct[p, c, F_TIMINGS] & TM_WATCHED) != 0:  # round 11c: an opp_used row names it
+        X[X_DIRTY] = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -1182,6 +1228,8 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
                     evo = r
                 elif T.eff[r, E_OP] == E.OP_BOX_DARK_PICK:
                     pick = r
+            elif (T.ct[p, c, F_TIMINGS] & TM_WAITS) != 0 and waits_nb(T, r):  # round 11c: replayed once it holds
+                record_nb(T, X, LOG_OPTION, p, r, c, count)
     lim = T.eff[first, E_LIMIT] if first >= 0 else E.L_PHASE
     if gauge:
         push_nb(S, p, GAUGE, GAUGE_N, c)
@@ -1684,7 +1732,7 @@ def rebuild_nb(T, S, M, X, rng):
             continue
         if kind == LOG_SUPPORT and card != S[p, SUPPORT]:
             continue
-        if cond_ok_nb(T, S, M, X, p, r, -1):
+        if cond_ok_nb(T, S, M, X, p, r, E.COND_REPLAY - i):  # round 11c: use_* held, opp_used after entry i
             sim_row_nb(T, S, M, X, p, r, kind == LOG_OPTION, card if kind == LOG_OPTION else -1, X[b + 4])
 
 
@@ -2045,8 +2093,9 @@ def _battle_start_rows_nb(T, S, M, M2, X, fa, sa, rng, uses, gon):
                 if T.eff[r, E_TIMING] == E.T_START and row_on_nb(T, M, p, r) and cond_ok_nb(T, S, M, X, p, r, -1) \
                         and cost_payable_nb(T, S, p, r):
                     pay_cost_nb(T, S, p, r, uses)
-                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, 0)
-                    record_nb(T, X, LOG_ABILITY, p, r, c, 0)
+                    n = slot_count_nb(T, S, p, r)
+                    apply_row_nb(T, S, M, X, p, r, False, rng, -1, n)
+                    record_nb(T, X, LOG_ABILITY, p, r, c, n)
                     self_gauge_after_nb(T, S, M, X, p, np.int64(r), rng)
     settle_nb(T, S, M, X, rng)
     return fa
@@ -2356,6 +2405,35 @@ def _effects_after_evolution(eon, T, S, M, M2, X, p, evolved, rng, uses, gon):
         return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: None
     return lambda eon, T, S, M, M2, X, p, evolved, rng, uses, gon: after_evolution_nb(T, S, M, M2, X, p, evolved,
                                                                                      rng, uses, gon)
+
+
+@njit(cache=True, _nrt=False)
+def point_start_nb(T, S, M, X, fa, sa, rng):
+    """Round 11c (T_POINT_START): at the start of Point Calculation, the point_start rows of the options used in this
+    turn's battle windows (cards flagged with that timing), first attacker first, each in the order of use
+    (reference_effects.Effects.point_start): conditions now, no cost, no decision."""
+    for j in range(2):
+        p = fa if j == 0 else sa
+        for i in range(X[X_USED_N]):
+            c = X[X_USED + 2 * i + 1]
+            if X[X_USED + 2 * i] != p or (T.ct[p, c, F_TIMINGS] & (1 << E.T_POINT_START)) == 0:
+                continue
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                if T.eff[r, E_TIMING] == E.T_POINT_START and cond_ok_nb(T, S, M, X, p, r, -1):
+                    apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+
+
+def effects_point_start(eon, T, S, M, X, fa, sa, rng):
+    """point_start_nb behind the effects gate."""
+    if eon is not None:
+        point_start_nb(T, S, M, X, fa, sa, rng)
+
+
+@_overload(effects_point_start, inline="always", jit_options={"_nrt": False})
+def _effects_point_start(eon, T, S, M, X, fa, sa, rng):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, fa, sa, rng: None
+    return lambda eon, T, S, M, X, fa, sa, rng: point_start_nb(T, S, M, X, fa, sa, rng)
 
 
 def effects_result_rows(eon, T, S, M, X, p, tm, rng, lost):

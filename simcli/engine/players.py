@@ -22,7 +22,7 @@ from simcli.engine.bits import ctz_nb
 from simcli.engine.tables import F_DLEVEL, F_OPTCAND, F_PAIR, P_ALTS, P_MIN_MASK, P_MIN_SHIFT, P_USABLE, R_CARDS, R_FROM, R_JOG, R_OPT, R_WP
 from simcli.engine.tables import F_APP_HI, F_APP_LO, F_GROUPS, F_NAMEBITS, F_RCOST, MAX_GROUPS, R_PQK, R_PQV
 from simcli.engine.tables import F_WPJOG, F_WPLV, F_WPMIN
-from simcli.engine.tables import F_ARMOR, F_SLOT_POS
+from simcli.engine.tables import F_ARMOR, F_NUMBER, F_SLOT_POS
 from simcli.engine.tables import F_LVSEAT, F_OMAX, F_OXSEAT, F_RLV, F_RMILL, F_RSRC, F_XMAX, R_XS, RSRC_HAND, RSRC_SLOT
 from simcli.codes import (PF_CARD, PF_JOG, PF_NCARDS, PF_RES, PF_RSLOT, W_ALT, W_BEST, W_CARD, W_COST,  # noqa: F401
                           W_IT_ALT, W_IT_POS, W_JOG, W_JPOS, W_NCUM, W_POS, W_RES, W_ROWS, W_RPOS, W_RSLOT,
@@ -240,6 +240,8 @@ def _filter_pos_nb(T, s, c, fk, v):
         return _in(T, s, c, F_KEYWORDS, MAX_WORDS, v)
     if fk == E.FK_ARMOR:  # round 10b: any Armor form, or one of that code (codes.FK_ARMOR)
         return T.ct[s, c, F_ARMOR] != 0 if v == E.ARMOR_ANY else T.ct[s, c, F_ARMOR] == v
+    if fk == E.FK_NUMBER:  # round 11c: that printing
+        return T.ct[s, c, F_NUMBER] == v
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (wp_step_ok_nb)
 
 

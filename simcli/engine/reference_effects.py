@@ -38,7 +38,8 @@ from simcli.engine import enums as E
 from simcli.engine.reference import (PERSIST, SPENT_PHASE, SPENT_TURN, Mods, NoEffects,  # noqa: F401
                                      discard_choice)
 from simcli.engine.reference import qualifier_ok
-from simcli.engine.tables import R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match, later_option
+from simcli.engine.tables import (R_CARDS, R_FROM, R_JOG, R_OPT, R_WP, card_match, later_option, opp_used_filters,
+                                  opp_used_watch, waits_for_use)
 
 MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
                E.OP_OPP_LOSE_KEYWORD, E.OP_OPP_PER_DISCARD_IF}  # round 10c: the per_* count aimed at the opponent
@@ -56,6 +57,7 @@ MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
+MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SLOT}  # round 11c
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -162,7 +164,8 @@ def power(g, x, mods) -> int:
 
 
 def cond_ok(g, p, row, mods=None, card=-1) -> bool:
-    """card: the opponent's option card being applied (for ``card=NAME`` / ``card:FILTER``), -1 none."""
+    """card: the opponent's option card being applied (for ``card=NAME`` / ``card:FILTER``), -1 none, COND_REPLAY a
+    rebuild's replay of a logged row (the use_* conditions held since the use, round 11c)."""
     t = g.t
     mods = mods if mods is not None else g.mods
     o = g.ps[1 - p.seat]
@@ -262,11 +265,35 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = sum(1 for y in sheet_cards(o) if card_match(t, o.seat, y, c, v >> E.COUNT_BITS)) >= v & E.COUNT_MASK
         elif kind == E.C_BASE_REL:  # round 9a: the printed number of the attack used vs the opponent's final attack
             ok = cmp_num(int(t.atk[p.seat, cp][attack_type(g, p, mods)]), c, power(g, o, mods))
+        elif kind == E.C_USE_HAND:  # round 11c: tested at the use; a rebuild's replay (COND_REPLAY) holds it
+            ok = card <= E.COND_REPLAY or cmp_num(len(p.hand), c, v)
+        elif kind == E.C_OPP_USED:  # round 11c: value = filter value << 1 | (1: used, 0: not used)
+            ok = opp_used_after(g, o, card, c, v >> 1) == bool(v & 1)
+        elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
         else:
             ok = False
         if not ok:
             return False
     return True
+
+
+def slot_count(g, p, row) -> int:
+    """Round 11c: atk_per_slot's count when its start row applies — the cards in the own (arg2 1) or the opponent's
+    (arg2 2) option slots; 0 for any other row."""
+    if int(row[E.E_OP]) != E.OP_ATK_PER_SLOT:
+        return 0
+    x = p if int(row[E.E_ARG2]) == 1 else g.ps[1 - p.seat]
+    return sum(1 for c in x.slots if c >= 0)
+
+
+def opp_used_after(g, o, card, fk, fv) -> bool:
+    """Round 11c (C_OPP_USED): o used an option matching (fk, fv) after the log entry a rebuild replays (card =
+    COND_REPLAY - its index); at the row's use (any other card) nothing is after."""
+    if card > E.COND_REPLAY:
+        return False
+    return any(kind == LOG_OPTION and seat == o.seat and card_match(g.t, o.seat, c, fk, fv)
+               for kind, seat, _r, c, _n in g.effects.log[E.COND_REPLAY - card + 1:])
 
 
 def own_box_conds_ok(g, p, row, box: int) -> bool:
@@ -619,6 +646,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
     elif op in MOD_OPS:
         if op == E.OP_ATK_PER_SHEET:  # round 9b: N for every matching card on the sheet(s), now
             arg = arg * sheet_count(g, p, row, arg2)
+        elif op == E.OP_ATK_PER_SLOT:  # round 11c: N for every slot card counted at the start (count; the log keeps it)
+            op, arg = E.OP_ATK_ADD, arg * count
         modify(g, p, op, arg, arg2, mods)
     elif op == E.OP_DAMAGE:
         o.points = max(0, o.points - arg)
@@ -1003,6 +1032,17 @@ class Effects(NoEffects):
         if timing == E.T_BATTLE:  # its win / lose / draw rows apply at Point Calculation (result_rows)
             self.used_battle.append((p.seat, c))
         self.resolve_option(g, p, k, idx, gauge, count)
+        if timing == E.T_BATTLE and self.watched(g, p.seat, c):  # round 11c: an opp_used row names it (rebuilt)
+            self.dirty = True
+
+    def watched(self, g, seat: int, c: int) -> bool:
+        """Round 11c: an opp_used / opp_unused condition of the other seat names card c (tables TM_WATCHED); the other
+        seat's filters are read once per table."""
+        key = (id(g.t), 1 - seat)
+        cache = self.__dict__.setdefault("_used_filters", {})
+        if key not in cache:
+            cache[key] = opp_used_filters(g.t, 1 - seat)
+        return bool(cache[key]) and opp_used_watch(g.t, seat, c, cache[key])
 
     def resolve_option(self, g, p, k, idx, gauge, count) -> None:
         """An option's rows (indices idx, one timing), then its limit.  A Field option turning face-up
@@ -1025,6 +1065,8 @@ class Effects(NoEffects):
                     evo = row
                 elif int(row[E.E_OP]) == E.OP_BOX_DARK_PICK:
                     pick = row
+            elif waits_for_use(row):  # round 11c: an opp_used row, replayed by a rebuild once it holds
+                self.record(g, LOG_OPTION, p, r, c, count)
         up, ends = option_limit(t.effects[idx[0]], p) if idx else (0, 0)
         if gauge:
             p.gauge.append(c)
@@ -1227,7 +1269,7 @@ class Effects(NoEffects):
         self.base_modifiers(g, fa, sa, m, sim=True)
         self.faceup_options(g, fa, sa, m, True)
         t = g.t
-        for kind, seat, r, card, count in self.log:
+        for i, (kind, seat, r, card, count) in enumerate(self.log):
             p = g.ps[seat]
             if kind == LOG_OPTION and not option_active(p, card):
                 continue
@@ -1236,7 +1278,7 @@ class Effects(NoEffects):
             if kind == LOG_SUPPORT and card != p.support:
                 continue
             row = t.effects[r]
-            if cond_ok(g, p, row, m, -1):
+            if cond_ok(g, p, row, m, E.COND_REPLAY - i):  # round 11c: use_* held, opp_used after entry i
                 apply_row(g, p, row, kind == LOG_OPTION, mods=m, sim=True, card=card if kind == LOG_OPTION else -1,
                           count=count)
         target[0], target[1] = m[0], m[1]
@@ -1434,8 +1476,9 @@ class Effects(NoEffects):
                     if int(row[E.E_TIMING]) == E.T_START and row_on(p, row, g.mods) and cond_ok(g, p, row) \
                             and cost_payable(g, p, row):
                         pay_cost(g, p, row)
-                        apply_row(g, p, row, False)
-                        self.record(g, LOG_ABILITY, p, r, c, 0)
+                        n = slot_count(g, p, row)
+                        apply_row(g, p, row, False, count=n)
+                        self.record(g, LOG_ABILITY, p, r, c, n)
                         self_gauge_after(g, p, row)
         self.settle(g)
         return fa, sa
@@ -1494,11 +1537,23 @@ class Effects(NoEffects):
 
     def point_options(self, g, fa, sa, result) -> None:
         self.spent = []
+        self.point_start(g, fa, sa)
         for p in (fa, sa):
             for k in g.players[p.seat].timed_options(g, p, E.T_POINT):
                 self.use_option(g, p, k, E.T_POINT)
         for p in (fa, sa):
             self.auto_abilities(g, p, E.T_POINT)
+
+    def point_start(self, g, fa, sa) -> None:
+        """Round 11c (T_POINT_START): at the start of Point Calculation, the point_start rows of the options used in
+        this turn's battle windows, first attacker first, each in the order of use: conditions now, no cost."""
+        for p in (fa, sa):
+            for seat, c in self.used_battle:
+                if seat != p.seat:
+                    continue
+                for row in rows(g, p.seat, c):
+                    if int(row[E.E_TIMING]) == E.T_POINT_START and cond_ok(g, p, row):
+                        apply_row(g, p, row, True, card=c)
 
     def after_points(self, g, fa, sa, result) -> None:
         for p in (fa, sa):

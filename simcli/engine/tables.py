@@ -108,6 +108,7 @@ class Tables(NamedTuple):
     # int8 [2,30] round 10e: the slot an option names ("This card can only be placed in slot 1", Bo-151; seed 003 §3.4
     # 옵션 카드의 세트: such a card is always placed in that slot): 1..3, 0 = any free slot
     slot_pos: np.ndarray
+    number: np.ndarray  # int32 [2,30] round 11c: the printed card number's code (vocab 'number'; filter number=)
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -240,6 +241,13 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
             # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
             raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if tm == E.T_POINT_START and c.get("kind") != "Option":
+            # round 11c: the engines apply point_start rows of the options used in this turn's battle windows only
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: point_start rows are an option's rows only")
+        if op == E.OP_ATK_PER_SLOT and (c.get("kind") != "Digimon" or tm != E.T_START
+                                        or int(row[E.E_ARG2]) not in (1, 2)):
+            # round 11c: counted when the start rows apply (kernel_effects._battle_start_rows_nb), kept by the log
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: atk_per_slot(N,1|2) is a Digimon's start row only")
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
@@ -475,10 +483,14 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     rlv = np.zeros(shape, np.int8)
     armor = np.zeros(shape, np.int8)
     slot_pos = np.zeros(shape, np.int8)
+    number = np.zeros(shape, np.int32)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             armor[s, i] = armor_code(c)
             slot_pos[s, i] = int(c.get("slot_pos") or 0) if c.get("kind") == "Option" else 0
+            # round 11c: the code of the printed number when a row names it (filter number=, seed 003 §3.4 카테고리: a
+            # printing), else 0 (the effect rows are compiled above: no new codes here)
+            number[s, i] = vocab.codes.get(("number", normalize_word(c.get("number") or "")), 0)
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -488,7 +500,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv, armor, slot_pos)
+               omax, xmax, rmill, rsrc, rlv, armor, slot_pos, number)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -524,7 +536,7 @@ def compile(decks, effects: bool = True) -> Tables:  # noqa: A001 - the document
 _SCALARS = ("level", "bt", "name", "kind", "optype", "wp", "optname", "req_n", "xdisc", "no_zero", "req_opt",
             "eff_lo", "eff_hi", "modeled", "face_up_limit", "attr", "vname", "frame", "keep_abil", "usable_opt",
             "rcost", "app_lo", "app_hi", "namebits", "stay", "copy0", "wplv", "wpmin", "wpjog",
-            "omax", "xmax", "rmill", "rsrc", "rlv", "armor", "slot_pos")
+            "omax", "xmax", "rmill", "rsrc", "rlv", "armor", "slot_pos", "number")
 F = {name: i for i, name in enumerate(_SCALARS)}
 globals().update({f"F_{name.upper()}": i for name, i in F.items()})
 F_ATK = len(_SCALARS)
@@ -562,6 +574,8 @@ TM_R11F = 1 << 14
 # round 11b: an evolve_ignore option (limit turn: it stays in the Power Box) with battle rows, "1) Evolution Phase 2) Battle
 # Phase" (Re-73, CD-2): used for its step, its battle rows act from the Power Box in that turn's battle (base_modifiers_nb)
 TM_LATER = 1 << 20
+TM_WATCHED = 1 << 18  # round 11c: an opp_used / opp_unused condition of the other seat names this card (its use rebuilds)
+TM_WAITS = 1 << 17  # round 11c: one of the card's rows has an opp_used condition (logged at the use even when it fails)
 F_GROUPS = F_TIMINGS + 1  # MAX_GROUPS group codes
 F_APPTIM = F_GROUPS + MAX_GROUPS  # bit (1 << T_*) per timing of the card's appearance rows
 # round 8: the largest omax / xmax among the seat's cards (same in every row of the seat; 0: no card serves ●/X, the
@@ -606,6 +620,7 @@ def kernel_tables(t: Tables) -> KTables:
         ct[s, :, F_LVSEAT] = lv_extra(t, s)
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
+    watch = [opp_used_filters(t, 1), opp_used_filters(t, 0)]  # round 11c: per seat, the other seat's filters
     for s in range(2):
         for c in range(n):
             m = 0
@@ -634,6 +649,10 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_KEYWORD
             if later_option(t, s, c):
                 m |= TM_LATER
+            if watch[s] and opp_used_watch(t, s, c, watch[s]):
+                m |= TM_WATCHED
+            if any(waits_for_use(t.effects[r]) for r in range(int(t.eff_lo[s, c]), int(t.eff_hi[s, c]))):
+                m |= TM_WAITS
             ct[s, c, F_TIMINGS] = m
     ct[:, :, F_GROUPS:F_GROUPS + MAX_GROUPS] = t.groups
     for s in range(2):
@@ -687,7 +706,36 @@ def card_match(t: Tables, seat: int, c: int, fk: int, v: int) -> bool:
         return v in t.keywords[seat, c]
     if fk == E.FK_ARMOR:  # round 10b: any Armor form, or one of that code (codes.FK_ARMOR)
         return int(t.armor[seat, c]) != 0 if v == E.ARMOR_ANY else int(t.armor[seat, c]) == v
+    if fk == E.FK_NUMBER:  # round 11c: that printing
+        return int(t.number[seat, c]) == v
     return fk == E.FK_NONE or fk == E.FK_WP_STEP  # wp_step: the evolve_now targets check it (codes.FK_WP_STEP)
+
+
+def opp_used_filters(t: Tables, seat: int) -> list[tuple[int, int]]:
+    """Round 11c: the filters (FK_*, value) of the opp_used / opp_unused conditions of seat's rows."""
+    out = []
+    for d in range(int(t.n_cards[seat])):
+        for r in range(int(t.eff_lo[seat, d]), int(t.eff_hi[seat, d])):
+            row = t.effects[r]
+            for k in range(int(row[E.E_NCOND])):
+                kind, fk, v = (int(x) for x in row[E.E_COND0 + 3 * k: E.E_COND0 + 3 * k + 3])
+                if kind == E.C_OPP_USED:
+                    out.append((fk, v >> 1))
+    return out
+
+
+def waits_for_use(row) -> bool:
+    """Round 11c: the row has an opp_used condition (it waits for the opponent's use: logged at its card's use even
+    when its conditions fail, so that a rebuild replays it)."""
+    return any(int(row[E.E_COND0 + 3 * k]) == E.C_OPP_USED and int(row[E.E_COND0 + 3 * k + 2]) & 1
+               for k in range(int(row[E.E_NCOND])))
+
+
+def opp_used_watch(t: Tables, seat: int, c: int, filters=None) -> bool:
+    """Round 11c: an opp_used / opp_unused condition of the other seat's rows names card c of seat (its use in a
+    battle window rebuilds the battle's modifiers; kernel TM_WATCHED).  filters: opp_used_filters of the other seat."""
+    filters = opp_used_filters(t, 1 - seat) if filters is None else filters
+    return any(card_match(t, seat, c, fk, v) for fk, v in filters)
 
 
 def pair_table(t: Tables) -> np.ndarray:
