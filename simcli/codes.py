@@ -312,7 +312,12 @@ C_OPP_ARMOR = 42
 # round 10a: N or more face-up (used, still active) cards in the own option slots match a filter ("When you use this
 # card at the same time as 'Steel Drill'", St-591): cmp = FK_*, value = filter value << COUNT_BITS | N (N 1 .. 15)
 C_SLOT_UP = 43
-N_CONDS = 44
+# round 11d (docs/coverage.md "Open questions that block options", row 17): the two Digimon have the same attribute
+# ("If the opponent Digimon's attribute is the same as yours", Re-57t; the text form ``attr=opp_attr``; no value).
+# The attribute bit masks of the cards decide (tables.attr_mask: a Variable Digimon "becomes the same attribute as the
+# opponent", seed 003 note [22], so it has every bit; "Vaccine/Data" both bits; Unknown its own bit; no attribute none)
+C_SAME_ATTR = 53
+N_CONDS = 54
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -410,5 +415,6 @@ MAX_FILTERS = 2
 E_FLAGS = E_FILT0 + 2 * MAX_FILTERS  # RF_* bit flags of the row (engine 6)
 EFFECT_WIDTH = E_FLAGS + 1
 # E_FLAGS bits
+RF_FILTER_OR = 2  # round 11d: the row filter's predicates are alternatives (any one holds; text "filter: A or B")
 RF_NOT_SPECIAL = 1  # a Digimon's row from a text that is not a special ability (no ◎ mark, or "(this is not
 # a special ability)", seed 003 §3.3): ``void_abilities`` does not cancel it (clause ``special: no``)
