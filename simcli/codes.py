@@ -415,6 +415,6 @@ MAX_FILTERS = 2
 E_FLAGS = E_FILT0 + 2 * MAX_FILTERS  # RF_* bit flags of the row (engine 6)
 EFFECT_WIDTH = E_FLAGS + 1
 # E_FLAGS bits
-RF_FILTER_OR = 2  # round 11d: the row filter's predicates are alternatives (any one holds; text "filter: A or B")
 RF_NOT_SPECIAL = 1  # a Digimon's row from a text that is not a special ability (no ◎ mark, or "(this is not
 # a special ability)", seed 003 §3.3): ``void_abilities`` does not cancel it (clause ``special: no``)
+RF_FILTER_OR = 2  # round 11d: the row filter's predicates are alternatives (any one holds; text "filter: A or B")
