@@ -346,7 +346,6 @@ C_OPP_SHEETN = 62
 # Evolution' in its fusion requirements (the twin of C_OPP_ARMOR; "This card can only be used when your Digimon has
 # 'Armor Evolution' in its fusion requirements", Vj-6)
 C_ARMOR = 59
-N_CONDS = 63
 # round 11c (open question 9, seed 003 §3.3 조건): conditions tied by the card to its use ("when there are 4 cards in your
 # hand when this card is activated", Bo-498; "if your attack power is lower than the opponent's at the point of time when
 # this card is used", Bo-250): tested when the row applies at the use; a rebuild's replay of the logged row (the
@@ -361,6 +360,12 @@ C_USE_POWER_REL = 51  # own final attack power compared (cmp) with the opponent'
 C_OPP_USED = 52
 COND_REPLAY = -2  # the card argument of a condition check that replays a logged row (rebuild): COND_REPLAY - log index
 # (44 .. 49, 53 .. 61: other rounds' numbers, compacted at the merge)
+# round 11d (docs/coverage.md "Open questions that block options", row 17): the two Digimon have the same attribute
+# ("If the opponent Digimon's attribute is the same as yours", Re-57t; the text form ``attr=opp_attr``; no value).
+# The attribute bit masks of the cards decide (tables.attr_mask: a Variable Digimon "becomes the same attribute as the
+# opponent", seed 003 note [22], so it has every bit; "Vaccine/Data" both bits; Unknown its own bit; no attribute none)
+C_SAME_ATTR = 53
+N_CONDS = 63
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -466,3 +471,4 @@ EFFECT_WIDTH = E_FLAGS + 1
 # E_FLAGS bits
 RF_NOT_SPECIAL = 1  # a Digimon's row from a text that is not a special ability (no ◎ mark, or "(this is not
 # a special ability)", seed 003 §3.3): ``void_abilities`` does not cancel it (clause ``special: no``)
+RF_FILTER_OR = 2  # round 11d: the row filter's predicates are alternatives (any one holds; text "filter: A or B")

@@ -180,3 +180,30 @@ def test_meta_deck_words():
                 fill([digi("A"), opt("O", effects=["opp_no_support | when: passive"])])):
         with pytest.raises(TableError):
             compile_tables([bad, ok], effects=True)
+
+
+def test_round11d_words():
+    # attr=opp_attr: the condition C_SAME_ATTR without a value (tests/test_engine_cov11d.py); "filter: A or B": the
+    # row flag RF_FILTER_OR beside the two predicates
+    v = Vocab()
+    e = parse_effect("atk+800 if attr=opp_attr & level>=Perfect")
+    assert format_effect(e) == "atk+800 if attr=opp_attr & level>=Perfect" and parse_effect(format_effect(e)) == e
+    row = compile_effect(e, "battle", v)
+    assert list(row[E.E_COND0:E.E_COND0 + 3]) == [E.C_SAME_ATTR, E.CMP_EQ, 0]
+    row = compile_effect(parse_effect("atk+5 if attr!=opp_attr"), "battle", v)
+    assert list(row[E.E_COND0:E.E_COND0 + 3]) == [E.C_SAME_ATTR, E.CMP_NE, 0]
+    assert compile_effect(parse_effect("atk+5 if attr=Virus"), "battle", v)[E.E_COND0] == E.C_ATTR
+    e = parse_effect("search(5) | filter: group=Chosen Children or group=Infected Digimon")
+    assert e.any_of and parse_effect(format_effect(e)) == e
+    row = compile_effect(e, "prep", v)
+    assert row[E.E_FLAGS] == E.RF_FILTER_OR and row[E.E_FILT0] == E.FK_GROUP and row[E.E_FILT0 + 2] == E.FK_GROUP
+    assert compile_effect(parse_effect("search(5) | filter: group=A & kind=Option"), "prep", v)[E.E_FLAGS] == 0
+
+
+@pytest.mark.parametrize("bad", ["atk+5 if attr~opp_attr", "atk+5 if attr>opp_attr",
+                                 "search(5) | filter: group=A or group=B & kind=Digimon",
+                                 "opp_clear(1) | filter: name=A or name=B", "search(5) | filter: name=A or or name=B",
+                                 "dark_to_hand(1) | filter: name=Magnamon X-Antibody or name=Agumon"])
+def test_round11d_bad_effects_are_rejected(bad):
+    with pytest.raises(EffectSyntaxError):
+        parse_effect(bad)

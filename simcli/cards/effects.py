@@ -141,6 +141,9 @@ One effect per string::
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
               | points OP2 N | opp_points OP2 N | points OP2 opp (own points against the opponent's)
               | attr=X | opp_attr=X | field=X | opp_field=X
+              | attr=opp_attr              (round 11d) the two Digimon have the same attribute: a Variable one
+                                           has the opponent's (seed 003 note [22]), "Vaccine/Data" either, Unknown
+                                           matches Unknown; a Digimon without an attribute matches none
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
               | bt=A|B|C                   own printed battle type (engine 6)
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
@@ -202,6 +205,8 @@ One effect per string::
                                            filter lets evolve_ignore reach an Armor form (seed 003 §3.2.2)
               | number=N                  (round 11c) the printed card number N ("St-51"): that printing only
               (every "=" form but wp_step also as "!=": the card does not match)
+    "filter: A or B"               (round 11d; search and dark_to_hand rows) the card matches either predicate
+                                           ("any cards belonging to the category X or the group Y")
     TIMING   := prep | evolution | battle | point | win | lose | passive
               | evolved                    a Digimon: once, right after the own Digimon evolves into this
                                            card; a requirement option: in the battle of the turn it served
@@ -438,6 +443,7 @@ class Effect:
     ends: tuple[str, ...] = ()  # end events of the limit (lost, leave, lifespan), in that order
     filters: tuple[tuple[str, str, str], ...] = ()  # the row filter: (key, "=" or "~", value)
     special: bool = True  # False: "special: no", a Digimon's text that is not a special ability (not voidable)
+    any_of: bool = False  # round 11d: the filters are alternatives ("filter: A or B", RF_FILTER_OR)
 
     def text(self) -> str:
         return format_effect(self)
@@ -541,6 +547,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_FRAME:
         if value not in E.FRAME_NAMES or cmp not in ("=", "!="):
             raise EffectSyntaxError(f"bad frame condition {s!r}")
+    elif kind == "attr" and value == "opp_attr":  # round 11d: the same attribute (C_SAME_ATTR)
+        if cmp not in ("=", "!="):
+            raise EffectSyntaxError(f"bad attribute comparison {s!r}")
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
@@ -627,7 +636,7 @@ def parse_effect(text: str) -> Effect:
         op_s = head
     op, arg, arg2, word = _parse_op(op_s)
     timing, costs, limit, limit_arg, ends, filters = "", [], "phase", 0, (), ()
-    special = True
+    special, any_of = True, False
     seen = set()
     for clause in parts[1:]:
         key, sep, val = clause.partition(":")
@@ -655,7 +664,10 @@ def parse_effect(text: str) -> Effect:
         elif key == "limit":
             limit, limit_arg, ends = _parse_limit(val)
         elif key == "filter":
-            filters = tuple(_parse_filter(f) for f in val.split("&"))
+            any_of = " or " in val  # round 11d: alternatives (RF_FILTER_OR), never mixed with "&"
+            if any_of and "&" in val:
+                raise EffectSyntaxError(f"a filter joins its predicates by '&' or by 'or', not both: {text!r}")
+            filters = tuple(_parse_filter(f) for f in (val.split(" or ") if any_of else val.split("&")))
             if len(filters) > E.MAX_FILTERS:
                 raise EffectSyntaxError(f"more than {E.MAX_FILTERS} filters in {text!r}")
         elif key == "special":
@@ -664,7 +676,10 @@ def parse_effect(text: str) -> Effect:
             special = False
         else:
             raise EffectSyntaxError(f"unknown clause {key!r}")
+    n_filters = len(filters)
     conds, filters = _expand_frame_markers(conds, filters, text)
+    if any_of and len(filters) != n_filters:
+        raise EffectSyntaxError(f"a name with 'X-Antibody' (name and red frame) among alternatives: {text!r}")
     needs_filter = op in _FILTER_OPS or any(k in _FILTER_COSTS for k, _ in costs)
     if needs_filter and not filters:
         raise EffectSyntaxError(f"{text!r} needs a 'filter:' clause")
@@ -673,10 +688,12 @@ def parse_effect(text: str) -> Effect:
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
                                                      "box_dark_pick", "dark_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
+    if any_of and (op not in ("search", "dark_to_hand") or len(filters) < 2):
+        raise EffectSyntaxError(f"alternatives in a filter ('or') only on search / dark_to_hand rows: {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
             c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
         raise EffectSyntaxError(f"wp_step filters the targets of evolve_now only: {text!r}")
-    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special)
+    return Effect(op, arg, arg2, conds, timing, tuple(costs), limit, limit_arg, word, ends, filters, special, any_of)
 
 
 def _format_limit(e: Effect) -> str:
@@ -718,7 +735,7 @@ def format_effect(e: Effect) -> str:
     if e.limit != "phase" or e.ends:
         out.append(f"limit: {_format_limit(e)}")
     if e.filters:
-        out.append("filter: " + " & ".join(f"{k}{c}{v}" for k, c, v in e.filters))
+        out.append("filter: " + (" or " if e.any_of else " & ").join(f"{k}{c}{v}" for k, c, v in e.filters))
     if not e.special:
         out.append("special: no")
     return " | ".join(out)
@@ -866,6 +883,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind, value = E.C_BASE_REL, 0
         elif c.kind == "use_power":
             kind, value = E.C_USE_POWER_REL, 0
+        elif c.kind == "attr" and c.value == "opp_attr":  # round 11d
+            kind, value = E.C_SAME_ATTR, 0
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:
@@ -898,7 +917,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):
         row[E.E_FILT0 + 2 * i: E.E_FILT0 + 2 * i + 2] = filter_code(key, fcmp, fval, vocab)
-    row[E.E_FLAGS] = 0 if e.special else E.RF_NOT_SPECIAL
+    row[E.E_FLAGS] = (0 if e.special else E.RF_NOT_SPECIAL) | (E.RF_FILTER_OR if e.any_of else 0)
     return row
 
 parse_filter = _parse_filter  # the filter syntax (tables: requirement qualifiers)

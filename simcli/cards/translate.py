@@ -410,6 +410,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          r"(?: in their abilities box)?", lambda m: ["opp_voider"]),
         (rf"facing (?:a |an )?digimon with the ability {_KW}", lambda m: [f"opp_keyword={_kw(m.group(1))}"]),
         (rf"facing (?:a |an )?digimon without the ability {_KW}", lambda m: [f"opp_keyword!={_kw(m.group(1))}"]),
+        # round 11d: "If the opponent Digimon's attribute is the same as yours" (Re-57t; docs/coverage.md "Open questions
+        # that block options" row 17: Variable has the opponent's attribute, seed 003 note [22])
+        (r"(?:the )?opponent(?: digimon)?'s attribute is the same as yours", lambda m: ["attr=opp_attr"]),
         # "facing a Virus attribute Digimon" / "the opponent is Virus attribute"
         (rf"facing (?:a |an )?(?:opponent(?:'s)? )?{_ATTR_RE} attribute(?: digimon| opponent)?",
          lambda m: [f"opp_attr={_ATTRS[m.group(1).lower()]}"]),
@@ -1132,6 +1135,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"draw (?:the top )?{_N} cards? (?:from (?:the top of )?your net ocean)?\. if any of (?:them|the cards|those cards)"
          r" (?:are|is) (?P<f>[^,]+), you may add (?:those cards|them|it|those) to your hand\. shuffle the remaining cards"
          r" (?:back )?into your (?:net ocean|deck)", _search),
+        # round 11d: "Draw 5 cards from the top of your Net Ocean, and add to your hand any cards belonging to the category
+        # 'Chosen Children' or the group 'Infected Digimon'. Shuffle …" (Re-08t): search(5), the filter's alternatives
+        (rf"draw {_N} cards? from the top of your net ocean,? and add to your hand any cards belonging to the"
+         r" (?:category|group) '([^']+)' or the (?:category|group) '([^']+)'\. shuffle the remaining cards (?:back )?into"
+         r" your (?:net ocean|deck)",
+         lambda m: [_Eff(f"search({_num(m.group(1))})", filters=(f"group={m.group(2)} or group={m.group(3)}",))]),
         (rf"draw (?:the top )?{_N} cards?(?: (?:from|of) (?:the top of )?your net ocean)?(?:,? and add (?:it|them) to your hand)?"
          r"|draw the top card (?:of|from) your net ocean(?:,? and add it to your hand)?",
          lambda m: [_Eff(f"draw({_num(m.group(1) or '1')})")]),
@@ -1147,6 +1156,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # round 10a: "Choose one Digimon card from your Dark Area and add it to your hand" (Bo-162); "Choose one Level III
         # Digimon card and one Level IV Digimon card from your Dark Area and add them to your hand" (CD-14): dark_to_hand(1)
         # per card named, each with its filter (as many as the Dark Area holds)
+        # round 11d: "Check the contents of your Dark Area, and if there are any Meicoomon or Meicrackmon Vicious Mode cards,
+        # add them to your hand (1 card max). Shuffle the remaining cards back into your Dark Area" (Re-56t): one card of
+        # either name (the Dark Area's order serves only dark_to_hand's pick of the last card to arrive: no shuffle row)
+        (rf"check the contents of your dark area,? and if there are any ({_NAME_ALT}) or ({_NAME_ALT}) cards,? add them to"
+         r" your hand \((?:1|one) card max\)\. shuffle the remaining cards back into your dark area",
+         lambda m: [_Eff("dark_to_hand(1)", filters=(f"name={_fix_name(m.group(1))} or name={_fix_name(m.group(2))}",))]),
         (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
          lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
         (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"
@@ -3606,7 +3621,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
     for ins in insteads:
         if ins.old == 0:  # "… instead" without the old value: the card's one atk+ head
             base = [h for h in printed if h.op.startswith(ins.op)]
-            ins = _Instead(int(base[0].op[len(ins.op):]) if len(base) == 1 else 0, ins.new, ins.conds, ins.op)
+            # round 11d: or its disjoint rows of one value ("Add 500 to the attack power of your Cyborg type and Machine
+            # type Digimon", Re-57t: two rows; the loop below checks they are disjoint)
+            ins = _Instead(int(base[0].op[len(ins.op):]) if len({h.op for h in base}) == 1 else 0, ins.new, ins.conds,
+                           ins.op)
         base = [h for h in printed if h.op == f"{ins.op}{ins.old}"]
         if not base and ins.op == "atk+" and (bb := [h for h in printed if h.op == f"base+{ins.old}"]):
             # round 10c: "add 200 to your A attack power (However, if …, add 600 to your attack power instead of 200)"

@@ -13,6 +13,7 @@ from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
+from simcli.engine.tables import F_ATTRMASK  # round 11d
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -73,12 +74,24 @@ def cond_ok_nb(T, S, M, X, p, r, card):
 
 @njit(cache=True, inline="always")
 def row_filter_nb(T, s, c, r):
-    """Card c matches row r's filter (every predicate of it)."""
+    """Card c matches row r's filter (every predicate of it; round 11d: any one, RF_FILTER_OR)."""
+    if (T.eff[r, E_FLAGS] & E.RF_FILTER_OR) != 0:
+        return _row_filter_any_nb(T, s, c, r)
     for i in range(MAX_FILTERS):
         fk = T.eff[r, E_FILT0 + 2 * i]
         if fk != E.FK_NONE and not card_match_nb(T, s, c, fk, T.eff[r, E_FILT0 + 2 * i + 1]):
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def _row_filter_any_nb(T, s, c, r):
+    """Round 11d: card c matches one of row r's filter predicates (alternatives, RF_FILTER_OR)."""
+    for i in range(MAX_FILTERS):
+        fk = T.eff[r, E_FILT0 + 2 * i]
+        if fk != E.FK_NONE and card_match_nb(T, s, c, fk, T.eff[r, E_FILT0 + 2 * i + 1]):
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform
@@ -274,6 +287,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = opp_used_after_nb(T, X, o, card, c, v >> 1) == ((v & 1) == 1)
         elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
             ok = card <= E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
+        elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
+            ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
         else:
             ok = False
         if not ok:

@@ -89,12 +89,12 @@ def cmp_has(has: bool, c: int) -> bool:
 
 
 def row_filter(t, seat: int, c: int, row) -> bool:
-    """Card c matches the row's filter (every predicate of it)."""
-    for i in range(E.MAX_FILTERS):
-        fk = int(row[E.E_FILT0 + 2 * i])
-        if fk != E.FK_NONE and not card_match(t, seat, c, fk, int(row[E.E_FILT0 + 2 * i + 1])):
-            return False
-    return True
+    """Card c matches the row's filter (every predicate of it; round 11d: any one, RF_FILTER_OR)."""
+    preds = [(int(row[E.E_FILT0 + 2 * i]), int(row[E.E_FILT0 + 2 * i + 1])) for i in range(E.MAX_FILTERS)]
+    preds = [(fk, v) for fk, v in preds if fk != E.FK_NONE]
+    if int(row[E.E_FLAGS]) & E.RF_FILTER_OR:
+        return any(card_match(t, seat, c, fk, v) for fk, v in preds)
+    return all(card_match(t, seat, c, fk, v) for fk, v in preds)
 
 
 def sheet_count(g, p, row, side: int) -> int:
@@ -271,6 +271,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = opp_used_after(g, o, card, c, v >> 1) == bool(v & 1)
         elif kind == E.C_USE_POWER_REL:  # round 11c: own final attack vs the opponent's at the use, held as C_USE_HAND
             ok = card <= E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
+        elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
+            ok = cmp_has(int(t.attrmask[p.seat, cp]) & int(t.attrmask[o.seat, co]) != 0, c)
         else:
             ok = False
         if not ok:

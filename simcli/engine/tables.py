@@ -109,6 +109,8 @@ class Tables(NamedTuple):
     # 옵션 카드의 세트: such a card is always placed in that slot): 1..3, 0 = any free slot
     slot_pos: np.ndarray
     number: np.ndarray  # int32 [2,30] round 11c: the printed card number's code (vocab 'number'; filter number=)
+    # int8 [2,30] round 11d: the attribute bits of a Digimon (attr_mask; condition attr=opp_attr, codes.C_SAME_ATTR)
+    attrmask: np.ndarray
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -128,6 +130,20 @@ class TableInfo(NamedTuple):
 
 
 _OPTYPES = {"program": 0, "item": 1, "field": 2}
+
+
+# round 11d: attribute bits (attr_mask); a Variable Digimon "becomes the same attribute as the opponent" (seed 003
+# note [22]): every bit, so it shares one with any Digimon that has an attribute
+_ATTR_BITS = {"vaccine": 1, "data": 2, "virus": 4, "unknown": 8}
+
+
+def attr_mask(card) -> int:
+    """Tables.attrmask of a card: one bit per printed attribute ("Vaccine/Data" two), every bit for Variable, 0 for
+    none (an option): two Digimon have the same attribute when their masks share a bit (codes.C_SAME_ATTR)."""
+    a = (card.get("attribute") or "").lower()
+    if a.startswith("variable"):
+        return 15
+    return sum(_ATTR_BITS.get(w.strip(), 0) for w in a.split("/"))
 
 
 def armor_code(card) -> int:
@@ -484,6 +500,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     armor = np.zeros(shape, np.int8)
     slot_pos = np.zeros(shape, np.int8)
     number = np.zeros(shape, np.int32)
+    attrmask = np.zeros(shape, np.int8)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             armor[s, i] = armor_code(c)
@@ -491,6 +508,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             # round 11c: the code of the printed number when a row names it (filter number=, seed 003 §3.4 카테고리: a
             # printing), else 0 (the effect rows are compiled above: no new codes here)
             number[s, i] = vocab.codes.get(("number", normalize_word(c.get("number") or "")), 0)
+            attrmask[s, i] = attr_mask(c) if c.get("kind") == "Digimon" else 0
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -500,7 +518,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv, armor, slot_pos, number)
+               omax, xmax, rmill, rsrc, rlv, armor, slot_pos, number, attrmask)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -584,7 +602,8 @@ F_OXSEAT = F_APPTIM + 1
 # round 8: the level steps other than the next level that some card of the seat serves (the union of its rlv
 # without bit 1; same in every row of the seat; 0: every step goes one level up, the searches' fast path)
 F_LVSEAT = F_OXSEAT + 1
-F_PAIR = F_LVSEAT + 1
+F_ATTRMASK = F_LVSEAT + 1  # round 11d: Tables.attrmask (condition attr=opp_attr)
+F_PAIR = F_ATTRMASK + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -618,6 +637,7 @@ def kernel_tables(t: Tables) -> KTables:
         ct[s, :, F_OXSEAT] = max(int(t.omax[s].max()), int(t.xmax[s].max()))
     for s in range(2):
         ct[s, :, F_LVSEAT] = lv_extra(t, s)
+    ct[:, :, F_ATTRMASK] = t.attrmask
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
     watch = [opp_used_filters(t, 1), opp_used_filters(t, 0)]  # round 11c: per seat, the other seat's filters
