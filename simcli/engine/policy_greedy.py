@@ -557,7 +557,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     return E.ACT_ABILITY, r
         for k in range(3):
             c = S[p, SLOT + k]
-            if option_ready_nb(T, S, M, X, p, k) and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 \
+            if c >= 0 and (T.ct[p, c, F_TIMINGS] & TM_DAMAGE) != 0 and option_ready_nb(T, S, M, X, p, k) \
                     and direct_damage_nb(T, S, M, X, p, T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI], c) >= S[o, PTS]:
                 return E.ACT_OPTION, k
     cur = outcome_nb(T, S, M, p)
@@ -565,9 +565,13 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
     bi = -1
     bo = cur
     bn = 0
+    # Round 11: once an action reaches a win no later one can be strictly better (only a strictly better one
+    # replaces it), so the remaining candidates are not simulated (the simulations change nothing but M2)
     if cur < 2:
         if ab:
             for r in range(T.ct[p, c0, F_EFF_LO], T.ct[p, c0, F_EFF_HI]):
+                if bo >= E.OC_WIN:
+                    break
                 if not ability_ready_nb(T, S, M, X, p, c0, r):
                     continue
                 o2, n = _best_count_nb(T, S, M, M2, X, p, r, r + 1, -1, rng)
@@ -577,10 +581,13 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     bo = o2
                     bn = n
         # DM-BAT-2: one support Digimon per turn, from hand; none against an opp_no_support Digimon (Ornismon Bo-98t)
-        if S[p, SUP_USED] == 0 and not support_barred_nb(T, S, M, X, p):  # once per turn (DM-BAT-2)
+        if S[p, SUP_USED] == 0 and bo < E.OC_WIN and not support_barred_nb(T, S, M, X, p):  # once per turn (DM-BAT-2)
             for pos in range(S[p, HAND_N]):
+                if bo >= E.OC_WIN:
+                    break
                 c = S[p, HAND + pos]
-                if T.ct[p, c, F_KIND] != E.KIND_DIGIMON:
+                # the card's timing bits first (F_TIMINGS): without a support row rows_payable_at_nb is False
+                if T.ct[p, c, F_KIND] != E.KIND_DIGIMON or (T.ct[p, c, F_TIMINGS] & (1 << E.T_SUPPORT)) == 0:
                     continue
                 if not rows_payable_at_nb(T, S, p, c, E.T_SUPPORT):
                     continue
@@ -590,7 +597,7 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     bi = pos
                     bo = o2
                     bn = 0
-        if (X[X_APP_ANY + p] & (1 << E.T_BATTLE)) != 0 and S[p, APPEARED] != X[X_TURN]:
+        if bo < E.OC_WIN and (X[X_APP_ANY + p] & (1 << E.T_BATTLE)) != 0 and S[p, APPEARED] != X[X_TURN]:
             ch, o2 = best_appearance_nb(T, S, M, M2, X, p, E.T_BATTLE, rng)
             if ch >= 0 and o2 > bo:
                 bk = E.ACT_APPEAR
@@ -599,6 +606,8 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                 bo = o2
                 bn = 0
         for k in range(3):
+            if bo >= E.OC_WIN:
+                break
             if not option_ready_nb(T, S, M, X, p, k):
                 continue
             c = S[p, SLOT + k]
