@@ -248,7 +248,20 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-N_OPS = 79
+# round 11e (numbers 95-97 of this branch; the lead compacts them at the merge).  "A>0" in the English card text is the
+# C attack's "A→0" (C-TYPE-2; seed 003 "A를 0으로"): an attack modifier, this side's C attack no longer turns the
+# opponent's A attack to 0 ("… triples, but lose their 'A>0' ability", Unknown St-168; Offense Plug-In N St-380)
+OP_NO_C_ZERO = 95
+# round 11e: own final attack + the own card's printed number of attack arg (0 A, 1 B, 2 C), an addition after the
+# multiplication (C-CALC-1): "add the amount of its C attack power to its total attack power" (Metal Empire Bo-257)
+OP_ATK_COL = 96
+# round 11e: when this side loses the battle, its own lost points + arg (after the winner's lost*K / lost+N): "Add 10 to
+# the lost points of all Digimon that have a different background from this card", the own half (Deep Savers Bo-255)
+OP_SELF_LOST_ADD = 97
+# round 11e: own final attack + arg × the own card's Lost Points at the Level III column (C-LOST-1's table), an addition:
+# "add the amount stated in the Level III part of your Lost Points box, multiplied by 10, to your attack power" (St-436)
+OP_ATK_LOST = 98
+N_OPS = 99
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0
