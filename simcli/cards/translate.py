@@ -3247,6 +3247,17 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"when your digimon with the same background as this card has (?P<a>[abc]) as its attack, add the amount of its"
      r" (?P<t>[abc]) attack power to its total attack power\.?",
      lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
+    # "Add 50 to the attack power of your Digimon that belong to Nature Spirits or have the same background as this card"
+    # (St-322, St-323, St-324; the named field is the card's own): field=X, as Bo-256
+    (rf"add (?P<n>\d+) to the attack power of your digimon that belong to {_FIELD_RE} or have the same background as this"
+     r" card\.?", lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(2).lower()] != f else
+                                      [_Eff(f"atk+{m.group('n')}", (f"field={f}",))])),
+    # "For your Digimon belonging to Metal Empire or with the same background as this card, when your attack is B, add
+    # your A attack power to your total attack power" (Metal Empire Bo-863): atk+A, as Bo-257
+    (rf"for your digimon belonging to {_FIELD_RE} or with the same background as this card, when your attack is"
+     r" (?P<a>[abc]), add your (?P<t>[abc]) attack power to your total attack power\.?",
+     lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(1).lower()] != f else
+                        [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
     # "Add 10 to the lost points of all Digimon that have a different background from this card" (Deep Savers Bo-255):
     # both sides; the opponent's when it loses (lost+N), the own when it loses (self_lost+N)
     (r"add (?P<n>\d+) to the lost points of all digimon that have a different background from this card\.?",
