@@ -248,9 +248,11 @@ OP_NO_EVO_HEAL = 77
 # (its costs paid, its limit begun) before the result is known (seed 003 §3.2.5), and its win / lose / draw rows then act
 # at Point Calculation (engine 5's rows of an option used in the battle).  Such a card is never used at the result step.
 OP_COMMIT = 78
-# round 11e (numbers 95-97 of this branch; the lead compacts them at the merge).  "A>0" in the English card text is the
-# C attack's "A→0" (C-TYPE-2; seed 003 "A를 0으로"): an attack modifier, this side's C attack no longer turns the
-# opponent's A attack to 0 ("… triples, but lose their 'A>0' ability", Unknown St-168; Offense Plug-In N St-380)
+# round 11e (numbers 95-98 of this branch; the lead compacts them at the merge).  "A>0" in the English card text is the
+# C attack's "A→0" (C-TYPE-2; seed 003 "A를 0으로"): an attack modifier, arg 0 (no_c_zero): this side's C attack no
+# longer turns the opponent's A attack to 0 ("… triples, but lose their 'A>0' ability", Unknown St-168; Offense Plug-In
+# N St-380); arg 1 (opp_no_c_zero): the opponent's C attack no longer turns this side's A to 0 ("cannot receive the
+# effects of the opponent's 'A>0'", Wind Guardians St-167; unlike no_zero it leaves zero_opp effects alone)
 OP_NO_C_ZERO = 95
 # round 11e: own final attack + the own card's printed number of attack arg (0 A, 1 B, 2 C), an addition after the
 # multiplication (C-CALC-1): "add the amount of its C attack power to its total attack power" (Metal Empire Bo-257)

@@ -45,7 +45,7 @@ def _duel(a_fx=(), b_fx=(), a_opts=(), a_kw=None, b_kw=None, field=None, a_atk=(
 
 def test_row8_field_cards_translate_to_these_rows():
     # docs/coverage.md "Round 11e": the shipped database's rows of the cards this round models (the translator's shapes)
-    assert DB["St-167"]["effects"] == ["no_zero if field=WG | limit: lifespan, field"]
+    assert DB["St-167"]["effects"] == ["opp_no_c_zero if field=WG | limit: lifespan, field"]
     assert DB["St-168"]["effects"] == ["atk*3 if field=UK & attack=C | limit: lifespan, field",
                                        "no_c_zero if field=UK | limit: lifespan, field"]
     assert DB["St-380"]["effects"] == ["atk*2 if attack=B & level>=IV & level<=Perfect | limit: turn",
@@ -92,6 +92,11 @@ def test_wind_guardians_st167_the_own_a_does_not_go_to_zero():
     assert f == (300, 150) and g.ps[1].points == 90
     g, f = _duel(a_fx=["attack=A | when: passive"], b_fx=["attack=C | when: passive"], field="St-167")
     assert f == (0, 150)
+    # only the C attack's "A→0" is blocked (opp_no_c_zero), not another effect that zeroes the attack: B's ◎ zero_opp
+    # still takes A's 300 to 0 (no_zero would have kept it)
+    g, f = _duel(a_fx=["attack=A | when: passive"], b_fx=["attack=C | when: passive", "zero_opp"],
+                 a_kw={"fields": ["WG"]}, field="St-167")
+    assert f == (0, 150) and g.ps[0].points == 80
 
 
 def test_offense_plug_in_n_st380_shape():

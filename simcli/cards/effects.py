@@ -39,6 +39,8 @@ One effect per string::
                                            Level III column (an addition after the multiplication)
               | no_c_zero                  (round 11e) this side's C attack no longer turns the opponent's A to 0
                                            (the card text's "lose your A>0 ability": C-TYPE-2's "A→0")
+              | opp_no_c_zero              (round 11e) the opponent's C attack no longer turns this side's A to 0
+                                           ("cannot receive the effects of the opponent's 'A>0'"; zero_opp still acts)
               | evolve_ignore              evolve to the next level ignoring requirements (Preparation)
               | evolve_now                 in a battle window: evolve, ignoring requirements, into a Digimon
                                            of the next level from hand (matching the row filter, if any)
@@ -280,7 +282,8 @@ _OP_SIMPLE = {
     "no_heal": E.OP_NO_HEAL,
     "no_evo_heal": E.OP_NO_EVO_HEAL,  # round 10d
     "commit": E.OP_COMMIT,  # round 10e
-    "no_c_zero": E.OP_NO_C_ZERO,  # round 11e
+    "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
+    "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -412,6 +415,8 @@ class Effect:
 
 def _parse_op(s: str) -> tuple[str, int, int, str]:
     s = s.strip()
+    if s == "opp_no_c_zero":  # round 11e: OP_NO_C_ZERO aimed at the opponent's C attack
+        return s, 1, 1, ""
     if s in _OP_SIMPLE:
         return s, 0, 1, ""
     if m := _RE_ADD.match(s):

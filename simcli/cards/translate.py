@@ -3229,10 +3229,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: None if ctx.digimon or ctx.name.lower() not in _FIELDS
      else [_Eff(f"atk+{m.group(1)}", (f"field={_FIELDS[ctx.name.lower()]}",))]),
     # round 11e, row 8's "+ word" Field cards (background = field, field=X; docs/coverage.md "Round 11e").  "A>0" is
-    # the C attack's "A→0" (seed 003 "A를 0으로"; St-106 already reads so): immune to it is no_zero, losing it no_c_zero.
+    # the C attack's "A→0" (seed 003 "A를 0으로"; St-106 already reads so): immune to the opponent's is opp_no_c_zero,
+    # losing the own no_c_zero.
     # "… they cannot receive the effects of the opponent's 'A>0'" (Wind Guardians St-167)
     (r"for your digimon with the same background as this card, they cannot receive the effects of the opponent's"
-     r" '?a>0'?\.?", lambda m, ctx: _bg(ctx, lambda f: [_Eff("no_zero", (f"field={f}",))])),
+     r" '?a>0'?\.?", lambda m, ctx: _bg(ctx, lambda f: [_Eff("opp_no_c_zero", (f"field={f}",))])),
     # "… their C attack power triples, but lose their 'A>0' ability" (Unknown St-168)
     (r"for your digimon with the same background as this card, their (?P<t>[abc]) attack power (?P<k>doubles|triples),"
      r" but lose their '?a>0'? ability\.?",

@@ -941,8 +941,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_ADD] += host_abc_nb(T, S, p)
     elif op == E.OP_ATK_COL:  # round 11e: + the own printed number of attack arg
         M[p, M_ADD] += T.ct[p, cur_nb(S, p), F_ATK + arg]
-    elif op == E.OP_NO_C_ZERO:  # round 11e
-        M[p, M_NOCZERO] = 1
+    elif op == E.OP_NO_C_ZERO:  # round 11e: arg 0 p's own C attack, 1 the opponent's, loses its "A→0"
+        M[p if arg == 0 else o, M_NOCZERO] = 1
     elif op == E.OP_ATK_LOST:  # round 11e: arg × the own Lost Points at Level III (column 0)
         M[p, M_ADD] += arg * T.ct[p, cur_nb(S, p), F_LOST]
     elif op == E.OP_SELF_LOST_ADD:  # round 11e

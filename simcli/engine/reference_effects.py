@@ -535,8 +535,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.add += host_abc(g, p)
     elif op == E.OP_ATK_COL:  # round 11e: + the own printed number of attack arg
         mp.add += int(t.atk[p.seat, p.cur(), arg])
-    elif op == E.OP_NO_C_ZERO:  # round 11e
-        mp.no_c_zero = True
+    elif op == E.OP_NO_C_ZERO:  # round 11e: arg 0 p's own C attack, 1 the opponent's, loses its "A→0"
+        (mp if arg == 0 else mo).no_c_zero = True
     elif op == E.OP_ATK_LOST:  # round 11e: arg × the own Lost Points at Level III
         mp.add += arg * int(t.lost[p.seat, p.cur(), 0])
     elif op == E.OP_SELF_LOST_ADD:  # round 11e
