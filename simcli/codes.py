@@ -274,6 +274,21 @@ OP_BESIDE = 79
 # slots, counted when the row applies at the start of the battle (a Digimon's ``start`` row only: "At the start of the
 # battle, for every card in your slots, add 30", Bo-513); the count is logged with the row, so a rebuild keeps it
 OP_ATK_PER_SLOT = 88
+# round 11e (numbers 95-98 of this branch; the lead compacts them at the merge).  "A>0" in the English card text is the
+# C attack's "A→0" (C-TYPE-2; seed 003 "A를 0으로"): an attack modifier, arg 0 (no_c_zero): this side's C attack no
+# longer turns the opponent's A attack to 0 ("… triples, but lose their 'A>0' ability", Unknown St-168; Offense Plug-In
+# N St-380); arg 1 (opp_no_c_zero): the opponent's C attack no longer turns this side's A to 0 ("cannot receive the
+# effects of the opponent's 'A>0'", Wind Guardians St-167; unlike no_zero it leaves zero_opp effects alone)
+OP_NO_C_ZERO = 95
+# round 11e: own final attack + the own card's printed number of attack arg (0 A, 1 B, 2 C), an addition after the
+# multiplication (C-CALC-1): "add the amount of its C attack power to its total attack power" (Metal Empire Bo-257)
+OP_ATK_COL = 96
+# round 11e: when this side loses the battle, its own lost points + arg (after the winner's lost*K / lost+N): "Add 10 to
+# the lost points of all Digimon that have a different background from this card", the own half (Deep Savers Bo-255)
+OP_SELF_LOST_ADD = 97
+# round 11e: own final attack + arg × the own card's Lost Points at the Level III column (C-LOST-1's table), an addition:
+# "add the amount stated in the Level III part of your Lost Points box, multiplied by 10, to your attack power" (St-436)
+OP_ATK_LOST = 98
 N_OPS = 105
 
 # OP_OPP_SLOTS_CLEAR arguments

@@ -31,6 +31,16 @@ One effect per string::
               | draw(N) | discard(N) | mill(N) | opp_mill(N) | opp_discard(N)
               | lost*K                     opponent's lost points x K when this side wins
               | lost+N                     opponent's lost points + N when this side wins (after lost*K)
+              | self_lost+N                (round 11e) own lost points + N when this side loses (after the
+                                           winner's lost*K and lost+N)
+              | atk+A | atk+B | atk+C      (round 11e) own final attack + the own card's printed number of that
+                                           attack (an addition after the multiplication, C-CALC-1)
+              | atk_lost(K)                (round 11e) own final attack + K × the own card's Lost Points at the
+                                           Level III column (an addition after the multiplication)
+              | no_c_zero                  (round 11e) this side's C attack no longer turns the opponent's A to 0
+                                           (the card text's "lose your A>0 ability": C-TYPE-2's "A→0")
+              | opp_no_c_zero              (round 11e) the opponent's C attack no longer turns this side's A to 0
+                                           ("cannot receive the effects of the opponent's 'A>0'"; zero_opp still acts)
               | evolve_ignore              evolve to the next level ignoring requirements (Preparation)
               | evolve_now                 in a battle window: evolve, ignoring requirements, into a Digimon
                                            of the next level from hand (matching the row filter, if any)
@@ -316,6 +326,8 @@ _OP_SIMPLE = {
     "commit": E.OP_COMMIT,  # round 10e
     "dark_to_deck": E.OP_DARK_TO_DECK,  # round 11g
     "beside": E.OP_BESIDE,  # round 11a
+    "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
+    "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -341,6 +353,7 @@ _OP_CALL = {
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
     "draw_to": E.OP_DRAW_TO,  # round 11g
     "opp_clear": E.OP_OPP_CLEAR,
+    "atk_lost": E.OP_ATK_LOST,  # round 11e
     "keep_slot": E.OP_KEEP_SLOT,
     "hand_limit": E.OP_HAND_LIMIT,  # round 11f
 }
@@ -349,7 +362,8 @@ _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET,
 _OP_WORD = {"gain": E.OP_GAIN_KEYWORD, "opp_lose": E.OP_OPP_LOSE_KEYWORD, "gain_field": E.OP_GAIN_FIELD,
             "only_field": E.OP_ONLY_FIELD}  # (WORD); only_field: round 9a
 _SLOTS_ARG = {"up": E.SLOTS_UP, "down": E.SLOTS_DOWN}
-_OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD}
+_OP_ADD = {"atk": E.OP_ATK_ADD, "opp_atk": E.OP_OPP_ATK_ADD, "base": E.OP_BASE_ADD, "lost": E.OP_LOST_ADD,
+           "self_lost": E.OP_SELF_LOST_ADD}  # self_lost: round 11e
 _OP_MUL = {"atk": E.OP_ATK_MUL, "opp_atk": E.OP_OPP_ATK_MUL, "lost": E.OP_LOST_MUL}
 _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 
@@ -407,7 +421,8 @@ _FILTERS = {
 }
 
 _NUM = r"(\d+)"
-_RE_ADD = re.compile(r"^(atk|opp_atk|base|lost)([+-])(\d+)$")
+_RE_ADD = re.compile(r"^(atk|opp_atk|base|lost|self_lost)([+-])(\d+)$")
+_RE_ADD_COL = re.compile(r"^atk\+([ABC])$")  # round 11e: atk+A|B|C, the own printed number of that attack
 _RE_MUL = re.compile(r"^(atk|opp_atk|lost)([*/])(\d+)$")
 _RE_AS = re.compile(r"^(attack|opp_attack)=([ABC])$")
 _RE_CALL = re.compile(r"^([a-z_]+)\((\d+)\)$")
@@ -451,13 +466,17 @@ class Effect:
 
 def _parse_op(s: str) -> tuple[str, int, int, str]:
     s = s.strip()
+    if s == "opp_no_c_zero":  # round 11e: OP_NO_C_ZERO aimed at the opponent's C attack
+        return s, 1, 1, ""
     if s in _OP_SIMPLE:
         return s, 0, 1, ""
     if m := _RE_ADD.match(s):
         sign = 1 if m.group(2) == "+" else -1
-        if m.group(1) == "lost" and sign < 0:
+        if m.group(1) in ("lost", "self_lost") and sign < 0:
             raise EffectSyntaxError(f"lost-N is not in the language: {s!r}")
         return m.group(1) + "+", sign * int(m.group(3)), 1, ""
+    if m := _RE_ADD_COL.match(s):
+        return "atk_col", E.BT_NAMES.index(m.group(1)), 1, ""
     if m := _RE_MUL.match(s):
         k = int(m.group(3))
         if k == 0:
@@ -709,7 +728,9 @@ def _format_limit(e: Effect) -> str:
 
 def format_effect(e: Effect) -> str:
     """The canonical text of an effect (parse_effect(format_effect(e)) == e)."""
-    if e.op.endswith("+"):
+    if e.op == "atk_col":
+        head = f"atk+{E.BT_NAMES[e.arg]}"
+    elif e.op.endswith("+"):
         head = f"{e.op[:-1]}{'+' if e.arg >= 0 else '-'}{abs(e.arg)}"
     elif e.op.endswith("*"):
         head = f"{e.op[:-1]}*{e.arg}" if e.arg2 == 1 else f"{e.op[:-1]}/{e.arg2}"
@@ -754,6 +775,8 @@ def _op_code(op: str) -> int:
         return _OP_WORD[op]
     if op == "attack_pick":
         return E.OP_ATTACK_PICK
+    if op == "atk_col":
+        return E.OP_ATK_COL
     base = op[:-1]
     if op.endswith("+"):
         return _OP_ADD[base]

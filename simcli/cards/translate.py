@@ -2044,6 +2044,17 @@ def _mill_cost(m: re.Match, ctx: _Ctx) -> list:
     return [_Cost(f"mill({_num(m.group('n'))})")]
 
 
+_TIMES = {"doubles": 2, "triples": 3}
+
+
+def _bg(ctx: _Ctx, rows: Callable[[str], list]) -> list | None:
+    """Round 11e: the rows of a Field option named for a field whose text says "the same / a different background as
+    this card" (row 8's ruling: background = field), given that field's code; None elsewhere."""
+    if ctx.digimon or ctx.name.lower().strip() not in _FIELDS:
+        return None
+    return rows(_FIELDS[ctx.name.lower().strip()])
+
+
 def _gains(m: re.Match, ctx: _Ctx) -> list:
     """A Digimon's printed keywords; an option's "your Digimon gains the ability X": ``gain(x)`` rows."""
     words = [_kw(w) for w in re.findall(_KW, m.group("k"))]
@@ -3332,6 +3343,50 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"add (\d+) to the attack power of your digimon with the same background as this card\.?",
      lambda m, ctx: None if ctx.digimon or ctx.name.lower() not in _FIELDS
      else [_Eff(f"atk+{m.group(1)}", (f"field={_FIELDS[ctx.name.lower()]}",))]),
+    # round 11e, row 8's "+ word" Field cards (background = field, field=X; docs/coverage.md "Round 11e").  "A>0" is
+    # the C attack's "A→0" (seed 003 "A를 0으로"; St-106 already reads so): immune to the opponent's is opp_no_c_zero,
+    # losing the own no_c_zero.
+    # "… they cannot receive the effects of the opponent's 'A>0'" (Wind Guardians St-167)
+    (r"for your digimon with the same background as this card, they cannot receive the effects of the opponent's"
+     r" '?a>0'?\.?", lambda m, ctx: _bg(ctx, lambda f: [_Eff("opp_no_c_zero", (f"field={f}",))])),
+    # "… their C attack power triples, but lose their 'A>0' ability" (Unknown St-168)
+    (r"for your digimon with the same background as this card, their (?P<t>[abc]) attack power (?P<k>doubles|triples),"
+     r" but lose their '?a>0'? ability\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"atk*{_TIMES[m.group('k')]}", (f"field={f}", f"attack={m.group('t').upper()}")),
+                                       _Eff("no_c_zero", (f"field={f}",))])),
+    # "Your Digimon's B attack power doubles, but at the same time you lose your A>0 ability" (Offense Plug-In N St-380)
+    (r"your digimon's (?P<t>[abc]) attack power (?P<k>doubles|triples), but at the same time you lose your '?a>0'?"
+     r" ability\.?", lambda m, ctx: None if ctx.digimon else
+     [_Eff(f"atk*{_TIMES[m.group('k')]}", (f"attack={m.group('t').upper()}",)), _Eff("no_c_zero")]),
+    # "When your Digimon with the same background as this card has A as its attack, add the amount of its C attack power
+    # to its total attack power" (Metal Empire Bo-257): the printed C number, added (atk+C)
+    (r"when your digimon with the same background as this card has (?P<a>[abc]) as its attack, add the amount of its"
+     r" (?P<t>[abc]) attack power to its total attack power\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
+    # "Add 50 to the attack power of your Digimon that belong to Nature Spirits or have the same background as this card"
+    # (St-322, St-323, St-324; the named field is the card's own): field=X, as Bo-256
+    (rf"add (?P<n>\d+) to the attack power of your digimon that belong to {_FIELD_RE} or have the same background as this"
+     r" card\.?", lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(2).lower()] != f else
+                                      [_Eff(f"atk+{m.group('n')}", (f"field={f}",))])),
+    # "For your Digimon belonging to Metal Empire or with the same background as this card, when your attack is B, add
+    # your A attack power to your total attack power" (Metal Empire Bo-863): atk+A, as Bo-257
+    (rf"for your digimon belonging to {_FIELD_RE} or with the same background as this card, when your attack is"
+     r" (?P<a>[abc]), add your (?P<t>[abc]) attack power to your total attack power\.?",
+     lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(1).lower()] != f else
+                        [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
+    # "Add 10 to the lost points of all Digimon that have a different background from this card" (Deep Savers Bo-255):
+    # both sides; the opponent's when it loses (lost+N), the own when it loses (self_lost+N)
+    (r"add (?P<n>\d+) to the lost points of all digimon that have a different background from this card\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"lost+{m.group('n')}", (f"opp_field!={f}",)),
+                                       _Eff(f"self_lost+{m.group('n')}", (f"field!={f}",))])),
+    # "For Digimon belonging to Virus Busters or that have the same background as this card, when facing a Virus attribute
+    # Digimon, add the amount stated in the Level III part of your Lost Points box, multiplied by 10, to your attack
+    # power" (St-436): the own battling Digimon's Lost Points at Level III, atk_lost(K)
+    (rf"for digimon belonging to {_FIELD_RE} or that have the same background as this card, when facing a"
+     r" (?P<a>virus|vaccine|data) attribute digimon, add the amount stated in the level iii part of your lost points box,"
+     r" multiplied by (?P<k>\d+), to your attack power\.?",
+     lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(1).lower()] != f else
+                        [_Eff(f"atk_lost({m.group('k')})", (f"field={f}", f"opp_attr={m.group('a').capitalize()}"))])),
     # row 10: "When you have Digimon in multiple Digimon boxes, …" (The Ultimate Feast Dw-5): the one-box game never
     # has several boxes, so the clause never applies (no rows)
     (r"when you have digimon in multiple digimon boxes, [^.]*\.?", lambda m, ctx: None if ctx.digimon else []),

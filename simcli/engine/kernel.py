@@ -52,8 +52,8 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
-from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, MAX_EVO, MAX_STEPS, SLOT_CARD, SUPBOX, BESIDE,
-                                 USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F)
+from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, M_SELFLOST, MAX_EVO, MAX_STEPS, SLOT_CARD,
+                                 SUPBOX, BESIDE, USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY, F_TIMINGS, TM_R11F
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
@@ -444,7 +444,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         if X[X_R11F + winner] != 0:  # round 11f: the winner's win rows lost*K / lost+N act before the points are lost
             effects_result_rows(eon, T, S, M, X, winner, T_WIN, rng, True)
         lp = T.ct[lo, cur_nb(S, lo), F_LOST + T.ct[winner, cur_nb(S, winner), F_LEVEL]] * M[winner, M_LOSTMUL] \
-            + M[winner, M_LOSTADD]
+            + M[winner, M_LOSTADD] + M[lo, M_SELFLOST]
         if M[lo, M_NOLOSS] != 0:
             lp = 0
         S[lo, PTS] = max(0, S[lo, PTS] - lp)

@@ -30,7 +30,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, M_NOCZERO, M_SELFLOST, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  X_LOST, hand_remove_nb, push_nb)
@@ -544,6 +544,8 @@ OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
 OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
 OP_FLAGS[E.OP_ATK_PER_SLOT] = OPF_MOD  # round 11c (its count: the start rows' slot_count_nb, then the log's)
+for _op in (E.OP_ATK_COL, E.OP_NO_C_ZERO, E.OP_SELF_LOST_ADD, E.OP_ATK_LOST):  # round 11e
+    OP_FLAGS[_op] = OPF_MOD
 for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E.OP_OPP_ATTACK_AS,
             E.OP_OPP_LOSE_KEYWORD):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
@@ -1052,6 +1054,14 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_NOLOSS] = 1
     elif op == E.OP_HOST_ABC:
         M[p, M_ADD] += host_abc_nb(T, S, p)
+    elif op == E.OP_ATK_COL:  # round 11e: + the own printed number of attack arg
+        M[p, M_ADD] += T.ct[p, cur_nb(S, p), F_ATK + arg]
+    elif op == E.OP_NO_C_ZERO:  # round 11e: arg 0 p's own C attack, 1 the opponent's, loses its "A→0"
+        M[p if arg == 0 else o, M_NOCZERO] = 1
+    elif op == E.OP_ATK_LOST:  # round 11e: arg × the own Lost Points at Level III (column 0)
+        M[p, M_ADD] += arg * T.ct[p, cur_nb(S, p), F_LOST]
+    elif op == E.OP_SELF_LOST_ADD:  # round 11e
+        M[p, M_SELFLOST] += arg
 
 
 @njit(cache=True, _nrt=False)
@@ -2124,12 +2134,13 @@ def final_attack_nb(T, S, M, p):
     co = cur_nb(S, o)
     tp = M[p, M_AS] if M[p, M_AS] >= 0 else T.ct[o, co, F_BT]
     to = M[o, M_AS] if M[o, M_AS] >= 0 else T.ct[p, cp, F_BT]
+    c_effect = tp == E.BT_A and to == E.BT_C and M[o, M_NOCZERO] == 0  # C-TYPE-2 (no_c_zero: the C lost "A→0")
     if M[p, M_IMM_MOD] != 0:  # immune_mod: no modification at all, own or the opponent's (seed 003 §3.5)
-        if tp == E.BT_A and to == E.BT_C and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
+        if c_effect and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
             return 0  # attack C's "A goes to zero" is not a modification
         return T.ct[p, cp, F_ATK + tp]
     base = T.ct[p, cp, F_ATK + tp] + M[p, M_BASE_ADD]
-    if (M[p, M_ZEROED] != 0 or (tp == E.BT_A and to == E.BT_C)) and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
+    if (M[p, M_ZEROED] != 0 or c_effect) and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
         base = 0
     if base < 0:
         base = 0

@@ -687,6 +687,8 @@ class Mods:
     gain_field: int = 0  # a field gained (gain_field; field code, 0 none)
     only_field: bool = False  # round 9a: gain_field is the Digimon's only field icon, none other is gained (only_field)
     no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
+    no_c_zero: bool = False  # round 11e: this player's C attack does not turn the opponent's A to 0 (no_c_zero)
+    self_lost: int = 0  # round 11e: this player's own lost points + N when it loses (self_lost+N)
 
 
 # =============================================================================================
@@ -839,7 +841,7 @@ class Game:
             w, l = winner, (sa if winner is fa else fa)
             self.effects.win_lost_rows(g, w)  # round 11f: its win rows lost*K / lost+N, before the points
             mw = self.mods[w.seat]
-            lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add
+            lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add + self.mods[l.seat].self_lost
             if self.mods[l.seat].no_loss:
                 lp = 0
             l.points = max(0, l.points - lp)
@@ -889,7 +891,7 @@ class Game:
         printed = int(t.atk[p.seat, p.cur(), typ])
         steps = []
         keeps = m.no_zero or t.no_zero[p.seat, p.cur()]
-        c_effect = typ == E.BT_A and otyp == E.BT_C
+        c_effect = typ == E.BT_A and otyp == E.BT_C and not mo.no_c_zero
         if m.attack_as >= 0:
             steps.append("attack set by an effect")
         if m.immune_mod:
@@ -924,7 +926,7 @@ class Game:
         out = [0, 0]
         for p, o in ((fa, sa), (sa, fa)):
             m = mods[p.seat]
-            c_effect = typ[p.seat] == E.BT_A and typ[o.seat] == E.BT_C
+            c_effect = typ[p.seat] == E.BT_A and typ[o.seat] == E.BT_C and not mods[o.seat].no_c_zero  # round 11e
             if m.immune_mod:  # no modification at all, own or the opponent's (seed 003 §3.5); C's zero is none
                 zero = c_effect and not (m.no_zero or t.no_zero[p.seat, p.cur()])
                 out[p.seat] = 0 if zero else int(t.atk[p.seat, p.cur(), typ[p.seat]])

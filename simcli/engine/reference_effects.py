@@ -58,6 +58,7 @@ MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SLOT}  # round 11c
+MOD_OPS = MOD_OPS | {E.OP_ATK_COL, E.OP_NO_C_ZERO, E.OP_SELF_LOST_ADD, E.OP_ATK_LOST}  # round 11e
 NEGATE_OPS = {E.OP_NEGATE_PROGRAM, E.OP_NEGATE_ITEM, E.OP_NEGATE_OPTION}
 OPT_PROGRAM, OPT_ITEM = 0, 1  # tables.optype codes
 # kinds of the turn's use-log entries that a rebuild replays (the kernel's state.LOG_*)
@@ -590,6 +591,14 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.no_loss = True
     elif op == E.OP_HOST_ABC:
         mp.add += host_abc(g, p)
+    elif op == E.OP_ATK_COL:  # round 11e: + the own printed number of attack arg
+        mp.add += int(t.atk[p.seat, p.cur(), arg])
+    elif op == E.OP_NO_C_ZERO:  # round 11e: arg 0 p's own C attack, 1 the opponent's, loses its "A→0"
+        (mp if arg == 0 else mo).no_c_zero = True
+    elif op == E.OP_ATK_LOST:  # round 11e: arg × the own Lost Points at Level III
+        mp.add += arg * int(t.lost[p.seat, p.cur(), 0])
+    elif op == E.OP_SELF_LOST_ADD:  # round 11e
+        mp.self_lost += arg
 
 
 def host_abc(g, p) -> int:
