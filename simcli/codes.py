@@ -289,7 +289,12 @@ OP_SELF_LOST_ADD = 97
 # round 11e: own final attack + arg × the own card's Lost Points at the Level III column (C-LOST-1's table), an addition:
 # "add the amount stated in the Level III part of your Lost Points box, multiplied by 10, to your attack power" (St-436)
 OP_ATK_LOST = 98
-N_OPS = 105
+# round 12d: "change your battle type to A, B or C" (Ishida Yamato Re-74 / CD-3): the owner's battle type for this
+# battle's modifiers becomes the pick (C-TYPE-1: it names the opponent's attack, so the opponent's attack becomes it
+# unless an effect already fixed that attack regardless of the battle type); the pick: the largest margin of own over
+# the opponent's final attack then (ties: A, B, C order, as OP_ATTACK_PICK); conditions on the battle type read it
+OP_BT_PICK = 111
+N_OPS = 112
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -377,7 +377,7 @@ def _options_with_effects(translated) -> int:
 
 def test_options_with_effects_floor(translated):
     # bare Winning Percentage cards are modeled without rows: count the options with rows apart
-    assert _options_with_effects(translated) >= 241  # round 11 (11f + 11g) (round 10: 207; round 9: 181; round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
+    assert _options_with_effects(translated) >= 243  # round 12d (round 11: 241) (round 10: 207; round 9: 181; round 8: 162); v3: 68; v4: 92; round 3: 99; round 4: 120; round 5: 136; round 6: 152
     # (round 7: 159; round 8: 162)
 
 
@@ -389,7 +389,7 @@ def test_database_coverage_figures():
     cov = coverage(load_db())
     assert cov["abilities"]["share"] >= 0.60  # the goal; round 3: 1332 / 2207; round 4: 1349 / 2207; round 5: 1351
     # round 8: headline cards, requirement engine, round-8 words (round 7: 235 / 159; round 6: 222 / 152)
-    assert cov["options_modeled"] >= 323 and cov["options_with_effects"] >= 241  # round 11 (11f + 11g) (round 10: 289 / 207; round 9: 262 / 181)
+    assert cov["options_modeled"] >= 325 and cov["options_with_effects"] >= 243  # round 12d (round 11: 323 / 241) (round 10: 289 / 207; round 9: 262 / 181)
     assert cov["abilities"]["modeled"] >= 1491  # round 11 (round 9: 1427; round 8: 1386; round 7: 1373; round 6: 1367)
 
 
@@ -2469,9 +2469,10 @@ def test_round11b_numbered_effects(rows):
     for k, a, b in (("Re-75", "Tentomon", "Kabuterimon"), ("Re-78", "Patamon", "Angemon"), ("CD-6", "Patamon", "Angemon")):
         tr = translate_row(by[k])  # a look at face-down slot cards / the opponent's hand: no row
         assert tr.modeled and tr.effects == [f"evolve_ignore if name={a} | limit: turn | filter: name={b}"], k
-    # Re-74 names no limit: effect 2 would never reach the battle from the Evolution phase (the default limit, the end
-    # of the phase of use); its battle type change, like CD-3's, has no word
-    assert "limit" in translate_row(by["Re-74"]).unmodeled and not translate_row(by["CD-3"]).modeled
+    # round 12d: Re-74 names no limit (the card leaves at the end of the phase of use, seed 003 §3.3 리미트: effect 2 acts
+    # only when the card is used in the battle); its battle type change, like CD-3's, is bt_pick
+    # (test_round12d_battle_type_change)
+    assert translate_row(by["Re-74"]).modeled and translate_row(by["CD-3"]).modeled
     for k in ("Re-72", "Re-76", "Re-77", "Re-79", "CD-1", "CD-5", "CD-7"):
         assert not translate_row(by[k]).modeled, k
     # two timings with an effect 1 that is no evolve_ignore step, or an effect 2 that is no battle modifier: no reading
@@ -2488,6 +2489,24 @@ def test_round11b_numbered_effects(rows):
     assert _numbered("Add 100 to your attack power (max 2) Then draw 1 card.") is None
     assert _numbered("Add 100 (up to 3 cards) 2) Draw 1 card.") is None
     assert _numbered("Once. 1) Draw 1 card. 2) Add 100.") == ["Once.", "Draw 1 card.", "Add 100."]
+
+def test_round12d_battle_type_change(rows):
+    # round 12d (tests/test_engine_cov12d.py): "change your (Digimon's) battle type to (either) A, B, or C" is bt_pick, the
+    # owner's pick (seed 003 §3.2.4: a Digimon's battle type names the opponent's attack); only Re-74 and CD-3 print it
+    by = {r["Card Number"].strip(): r for r in rows}
+    assert translate_row(by["Re-74"]).effects == ["evolve_ignore if name=Gabumon | filter: name=Garurumon",
+                                                  "bt_pick | when: battle"]
+    assert translate_row(by["CD-3"]).effects == ["evolve_ignore if name=Gabumon | limit: turn | filter: name=Garurumon",
+                                                 "bt_pick | when: battle | limit: turn"]
+    # the opponent's battle type, one or two letters, or a discarded card's type: not this word
+    for text in ("(O)Only once during battle, you may change the opponent's battle type to A or B.",
+                 "(O)You may discard one Digimon card from your hand, and change your battle type to match the battle "
+                 "type of the discarded card (1 card max).", "Change your battle type to A or B."):
+        assert "bt_pick" not in translate_option("X", "Battle Phase", "Program", text).effects, text
+    rs = [r for r in rows if "bt_pick" in " ".join(translate_row(r).effects)]
+    assert sorted(r["Card Number"].strip() for r in rs) == ["CD-3", "Re-74"]
+
+
 def test_round11d_translations(rows):
     # row 17 of docs/coverage.md "Open questions that block options": "If the opponent Digimon's attribute is the same as
     # yours, add 800 to your attack power instead" (Re-57t) is attr=opp_attr (seed 003 note [22]: Variable has the

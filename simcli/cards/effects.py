@@ -20,6 +20,8 @@ One effect per string::
               | attack_high                own attack becomes the letter with the highest printed number (A, B, C
                                            column of the card); letters tied for it: the player's pick, as
                                            attack_pick (round 7)
+              | bt_pick                    own battle type becomes A, B or C, the player's pick as attack_pick
+                                           (the opponent's attack follows it, C-TYPE-1; round 12d)
               | zero_opp                   opponent's attack becomes 0
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
@@ -328,6 +330,7 @@ _OP_SIMPLE = {
     "beside": E.OP_BESIDE,  # round 11a
     "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
     "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
+    "bt_pick": E.OP_BT_PICK,  # round 12d
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

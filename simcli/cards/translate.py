@@ -904,6 +904,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # the addition to the B attack, while the attack is B
         (rf"add (\d+) to your attack power after your attack becomes {_BT}",
          lambda m: [_Eff(f"atk+{m.group(1)}", (f"attack={m.group(2).upper()}",))]),
+        # round 12d: "change your Digimon's battle type to either 'A', 'B', or 'C'" (Re-74), "you may change your Battle Type
+        # to A, B, or C" (CD-3): the own battle type, the player's pick (bt_pick; the opponent's attack follows, C-TYPE-1)
+        (r"(?:you may )?change your (?:digimon's )?battle type to (?:either )?'?a'?, '?b'?,? or '?c'?",
+         lambda m: [_Eff("bt_pick")]),
         # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
         (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
          lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
@@ -3979,15 +3983,14 @@ def translate_option(name: str, activation: str, option_type: str, text: str) ->
             if two and k == 1 and [g.op for g in got if isinstance(g, _Eff)] != ["evolve_ignore"]:
                 got.append(_U("timing"))  # effect 1: only an evolve_ignore step leaves the card for the battle (Power Box)
             if two and k == 2:  # effect 2: modifier rows of the battle (what the Power Box pass applies)
-                if any(isinstance(g, _Eff) and (g.when or g.costs or not g.op.startswith(("atk", "opp_atk"))) for g in got):
+                if any(isinstance(g, _Eff) and (g.when or g.costs or not (g.op.startswith(("atk", "opp_atk")) or g.op == "bt_pick")) for g in got):
                     got.append(_U("timing"))
                 got = [replace(g, when="battle") if isinstance(g, _Eff) else g for g in got]
             pieces += got
         tr = _assemble(pieces, ctx, tr)
-        if two and not all("limit: turn" in e for e in tr.effects):
-            # effect 2 acts in the battle only if the card stays past the Evolution phase; without a printed limit it
-            # would leave at the end of the phase of use (seed 003 §3.3 리미트): Re-74 names none, CD-3 "the end of the turn"
-            tr.unmodeled = list(dict.fromkeys(tr.unmodeled + ["limit"]))
+        # effect 2 acts in the battle only if the card stays past the Evolution phase (limit: turn, CD-2 / CD-3 / Re-73);
+        # without a printed limit (Re-74) the card leaves at the end of the phase of use (seed 003 §3.3 리미트): used in
+        # the Evolution Phase it steps and leaves, used in the Battle Phase its effect 2 acts (round 12d)
         return tr
     body = _clauses(text)
     if not body:

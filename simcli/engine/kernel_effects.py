@@ -30,7 +30,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, M_NOCZERO, M_SELFLOST, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, M_NOCZERO, M_SELFLOST, M_BT, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  X_LOST, hand_remove_nb, push_nb)
@@ -193,10 +193,10 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_num_nb(S[o, PTS], c, v)
         elif kind == E.C_POINTS_REL:
             ok = cmp_num_nb(S[p, PTS], c, S[o, PTS])
-        elif kind == E.C_OPP_BT:
-            ok = cmp_num_nb(T.ct[o, co, F_BT], c, v)
+        elif kind == E.C_OPP_BT:  # round 12d: a bt_pick change first (M_BT 1 + BT_*)
+            ok = cmp_num_nb(M[o, M_BT] - 1 if M[o, M_BT] > 0 else T.ct[o, co, F_BT], c, v)
         elif kind == E.C_BT:
-            ok = cmp_num_nb(T.ct[p, cp, F_BT], c, v)
+            ok = cmp_num_nb(M[p, M_BT] - 1 if M[p, M_BT] > 0 else T.ct[p, cp, F_BT], c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num_nb(attack_type_nb(T, S, M, p), c, v)
         elif kind == E.C_OPP_ATTACK:
@@ -543,6 +543,7 @@ OP_FLAGS[E.OP_HOST_ABC] = OPF_MOD  # meta decks (Parasimon Bo-681)
 OP_FLAGS[E.OP_ATTACK_HIGH] = OPF_MOD  # round 7
 OP_FLAGS[E.OP_ATK_PER_SHEET] = OPF_MOD  # round 9b (its count: sheet_count_nb at the two call sites of modify_nb)
 OP_FLAGS[E.OP_BASE_A] = OPF_MOD  # round 9c
+OP_FLAGS[E.OP_BT_PICK] = OPF_MOD  # round 12d: the own battle type, no row aimed at the opponent
 OP_FLAGS[E.OP_ATK_PER_SLOT] = OPF_MOD  # round 11c (its count: the start rows' slot_count_nb, then the log's)
 for _op in (E.OP_ATK_COL, E.OP_NO_C_ZERO, E.OP_SELF_LOST_ADD, E.OP_ATK_LOST):  # round 11e
     OP_FLAGS[_op] = OPF_MOD
@@ -1015,6 +1016,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         M[p, M_AS] = attack_pick_nb(T, S, M, p, np.int64(mask))  # not a literal 0: one compiled copy
     elif op == E.OP_OPP_ATTACK_AS:
         M[o, M_AS] = arg
+    elif op == E.OP_BT_PICK:  # round 12d
+        bt_pick_nb(T, S, M, p)
     elif op == E.OP_ZERO_OPP:
         M[o, M_ZEROED] = 1
     elif op == E.OP_NO_ZERO:
@@ -2152,6 +2155,27 @@ def final_attack_nb(T, S, M, p):
     if M[p, M_HALVED] != 0:
         v //= 2
     return v
+
+
+@njit(cache=True, _nrt=False)
+def bt_pick_nb(T, S, M, p):
+    """bt_pick (round 12d): p's battle type becomes A, B or C (M_BT 1 + BT_*) and, by C-TYPE-1, the opponent's attack
+    with it: the letter with the largest margin of p's final attack over the opponent's now (ties: A, B, C order).
+    An opponent's attack already fixed by an effect (regardless of the battle type) stays; p keeps its printed type
+    then (reference_effects.bt_pick)."""
+    o = 1 - p
+    if M[o, M_AS] >= 0:
+        return
+    best = -1
+    best_d = 0
+    for t in range(3):
+        M[o, M_AS] = t
+        d = final_attack_nb(T, S, M, p) - final_attack_nb(T, S, M, o)
+        if best < 0 or d > best_d:
+            best = t
+            best_d = d
+    M[o, M_AS] = best
+    M[p, M_BT] = best + 1
 
 
 @njit(cache=True, _nrt=False)

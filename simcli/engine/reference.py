@@ -688,6 +688,7 @@ class Mods:
     only_field: bool = False  # round 9a: gain_field is the Digimon's only field icon, none other is gained (only_field)
     no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
     no_c_zero: bool = False  # round 11e: this player's C attack does not turn the opponent's A to 0 (no_c_zero)
+    bt: int = -1  # round 12d: this player's battle type changed by bt_pick (BT_*; -1 printed)
     self_lost: int = 0  # round 11e: this player's own lost points + N when it loses (self_lost+N)
 
 

@@ -54,6 +54,7 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_DRAW_LOSS, E.OP_ONLY_FIELD,
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
+MOD_OPS = MOD_OPS | {E.OP_BT_PICK}  # round 12d
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
@@ -187,10 +188,12 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_num(o.points, c, v)
         elif kind == E.C_POINTS_REL:
             ok = cmp_num(p.points, c, o.points)
-        elif kind == E.C_OPP_BT:
-            ok = cmp_num(int(t.bt[o.seat, co]), c, v)
+        elif kind == E.C_OPP_BT:  # round 12d: a bt_pick change first
+            mo = mods[o.seat]
+            ok = cmp_num(mo.bt if mo.bt >= 0 else int(t.bt[o.seat, co]), c, v)
         elif kind == E.C_BT:
-            ok = cmp_num(int(t.bt[p.seat, cp]), c, v)
+            mp = mods[p.seat]
+            ok = cmp_num(mp.bt if mp.bt >= 0 else int(t.bt[p.seat, cp]), c, v)
         elif kind == E.C_ATTACK:
             ok = cmp_num(attack_type(g, p, mods), c, v)
         elif kind == E.C_OPP_ATTACK:
@@ -505,6 +508,26 @@ def blocked(g, p, row, from_option, mods, card) -> bool:
     return False
 
 
+def bt_pick(g, p, mods) -> None:
+    """bt_pick (round 12d): p's battle type becomes A, B or C and, by C-TYPE-1, the opponent's attack with it: the
+    letter with the largest margin of p's final attack over the opponent's now (ties: A, B, C order).  An opponent's
+    attack already fixed by an effect (regardless of the battle type) stays; p keeps its printed type then."""
+    o = g.ps[1 - p.seat]
+    fa, sa = (p, o) if g.fa == p.seat else (o, p)
+    mo = mods[o.seat]
+    if mo.attack_as >= 0:
+        return
+    best, best_d = -1, 0
+    for t in range(3):
+        mo.attack_as = t
+        af, as_ = g.final_attacks(fa, sa, mods)
+        d = (af - as_) if fa is p else (as_ - af)
+        if best < 0 or d > best_d:
+            best, best_d = t, d
+    mo.attack_as = best
+    mods[p.seat].bt = best
+
+
 def attack_pick(g, p, mask: int, mods) -> int:
     """attack_pick (round 6): the attack of `mask` (bit 1 A, 2 B, 4 C) with the largest margin of p's final attack
     over the opponent's with the modifiers now; ties: A, B, C order."""
@@ -552,6 +575,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         mp.attack_as = attack_pick(g, p, sum(1 << k for k in range(3) if printed[k] == max(printed)), mods)
     elif op == E.OP_OPP_ATTACK_AS:
         mo.attack_as = arg
+    elif op == E.OP_BT_PICK:  # round 12d
+        bt_pick(g, p, mods)
     elif op == E.OP_ZERO_OPP:
         mo.zeroed = True
     elif op == E.OP_NO_ZERO:
