@@ -2400,8 +2400,8 @@ def test_round10e_open_questions(rows):
     tr = translate_row(by["Bo-151"])  # Devil Chip: "can only be placed in slot 1; at the end of the turn … Dark Area"
     assert tr.modeled and tr.slot_pos == 1
     assert tr.effects == ["atk+200 if attr=Virus & level!=III | cost: discard(2) | limit: turn"]
-    tr = translate_row(by["Bo-161"])  # "Place this card in slot 3": its slot swap still has no word
-    assert tr.slot_pos == 3 and tr.unmodeled == ["option-interaction"]
+    tr = translate_row(by["Bo-161"])  # "Place this card in slot 3"; its slot swap: swap_hand_slot (round 12c)
+    assert tr.slot_pos == 3 and tr.unmodeled == [] and tr.effects == ["swap_hand_slot(3) if level!=III | limit: battle"]
     assert translate_row(by["Bo-152"]).slot_pos == 0  # a card naming no slot
     # row 6 (seed 003 §3.4 발동 타이밍: an option face-up since an earlier turn exercises its effects again): a Battle
     # Phase card that stays face-up keeps its result rows (both engines apply them at every later battle's Point
