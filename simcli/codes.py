@@ -258,6 +258,12 @@ OP_DARK_TO_DECK = 103
 # round 11g: draw until the own hand holds arg cards (none when it holds that many already; "draw cards until you reach
 # the upper limit of your hand", Digi Seabass Sx-102: C-HAND-1's 6)
 OP_DRAW_TO = 104
+# round 12c (cov12c; Bo-161): ``swap_hand_slot(MASK)``: the player may exchange one face-down card of its slots named by
+# the bit mask MASK (bit k = slot k+1; "one of the cards in your slot 1 or 2": 3) with an Option card from its hand (the
+# slot card to the end of the hand, the hand card face-down into that slot).  One fixed choice for every player
+# (kernel_effects.swap_pick_nb / reference_effects.swap_pick): the first such slot card without a battle row, the first
+# hand option with a battle row that may lie in that slot; no such pair, no exchange.  Never simulated.
+OP_SWAP_HAND_SLOT = 109
 # round 11f (numbers 99-102 of this round; the lead compacts them at the merge): (an option's row) while its card is
 # face-up in a slot, the upper limit of the owner's hand is arg: Preparation trims the hand to it and draws to it
 # (C-HAND-1's 6 otherwise; "For the next turn only, the upper limit of your hand becomes 8", Jumper Board Bo-452, whose

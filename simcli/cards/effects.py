@@ -131,6 +131,10 @@ One effect per string::
                                            is committed before the result; its result rows act at Point Calculation
               | draw_to(N)                 (round 11g) draw until the own hand holds N cards ("draw cards until
                                            you reach the upper limit of your hand": C-HAND-1's 6)
+              | swap_hand_slot(MASK)       (round 12c) exchange one face-down card of the own slots of the bit mask
+                                           MASK (bit k = slot k+1) with an Option card from the own hand ("switch
+                                           one of the cards in your slot 1 or 2 with an Option card from your
+                                           hand", Bo-161: 3); one fixed choice (codes.OP_SWAP_HAND_SLOT)
               | dark_to_deck               (round 11g) the own Dark Area goes into the own Net Ocean, which is
                                            shuffled ("shuffle all the cards in your Dark Area back into your
                                            Net Ocean", CD-15)
@@ -355,6 +359,7 @@ _OP_CALL = {
     "tutor": E.OP_TUTOR,
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
     "draw_to": E.OP_DRAW_TO,  # round 11g
+    "swap_hand_slot": E.OP_SWAP_HAND_SLOT,  # round 12c
     "opp_clear": E.OP_OPP_CLEAR,
     "atk_lost": E.OP_ATK_LOST,  # round 11e
     "keep_slot": E.OP_KEEP_SLOT,

@@ -3412,6 +3412,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" cards\.?", lambda m, ctx: None if ctx.digimon else [_Eff("dark_to_deck"), _Eff(f"draw({m.group(1)})")]),
     (r"(?:after that, )?(?:shuffle your dark area back into your net ocean|return all the cards in your dark area to"
      r" your net ocean and shuffle it)\.?", lambda m, ctx: [_Eff("dark_to_deck")]),
+    # round 12c: "You may switch one of the cards in your slot 1 or 2 with an Option card from your hand" (I Take that
+    # Back After All! Bo-161): swap_hand_slot with the slot mask of the numbers named (slots 1 and 2: 3); an option's row
+    (r"you may switch one of the cards in your slot ([123]) or ([123]) with an option card from your hand\.?",
+     lambda m, ctx: None if ctx.digimon else [_Eff(f"swap_hand_slot({(1 << int(m.group(1)) - 1) | (1 << int(m.group(2)) - 1)})")]),
     # "After that, draw cards until you reach the upper limit of your hand" (Digi Seabass Sx-102): C-HAND-1's 6
     (r"(?:after that, )?draw cards until you reach (?:the upper limit of your hand|your hand's upper limit)\.?",
      lambda m, ctx: [_Eff("draw_to(6)")]),

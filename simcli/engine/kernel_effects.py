@@ -13,6 +13,7 @@ from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
+from simcli.engine.tables import F_SLOT_POS  # round 12c
 from simcli.engine.tables import F_ATTRMASK  # round 11d
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
@@ -843,6 +844,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_DARK_TO_HAND:  # round 10a
         dark_to_hand_nb(T, S, p, r, arg)
+    elif op == E.OP_SWAP_HAND_SLOT:  # round 12c: a hand / slot exchange (Bo-161), one fixed choice
+        swap_hand_slot_nb(T, S, p, arg)
     elif op == E.OP_DARK_TO_DECK:  # round 11g: the Dark Area (its order) on top of the Net Ocean, then the shuffle
         for i in range(S[p, DARK_N]):
             push_nb(S, p, DECK, DECK_N, S[p, DARK + i])
@@ -1413,6 +1416,38 @@ def _discard_slot_c_nb(S, p, k):
     S[p, SLOT + k] = -1
     S[p, SLOT_UP + k] = 0
     S[p, SLOT_END + k] = 0
+
+
+@njit(cache=True, _nrt=False)
+def swap_pick_nb(T, S, p, mask):
+    """Round 12c (swap_hand_slot, reference_effects.swap_pick): the exchange every player makes, as k * 64 + hand
+    position, -1 for none: the first face-down card of the slots in mask (bit k = slot k + 1) without a battle row, with
+    the first Option card in hand that has a battle row and may lie in that slot (slot_pos 0 or k + 1)."""
+    for k in range(3):
+        c = S[p, SLOT + k]
+        if ((mask >> k) & 1) == 0 or c < 0 or S[p, SLOT_UP + k] != 0 or (T.ct[p, c, F_TIMINGS] & (1 << E.T_BATTLE)) != 0:
+            continue
+        for pos in range(S[p, HAND_N]):
+            h = S[p, HAND + pos]
+            if T.ct[p, h, F_KIND] == E.KIND_OPTION and T.ct[p, h, F_USABLE_OPT] != 0 \
+                    and (T.ct[p, h, F_TIMINGS] & (1 << E.T_BATTLE)) != 0 \
+                    and (T.ct[p, h, F_SLOT_POS] == 0 or T.ct[p, h, F_SLOT_POS] == k + 1):
+                return k * 64 + pos
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def swap_hand_slot_nb(T, S, p, mask):
+    """Round 12c: swap_pick_nb's exchange: the slot card goes to the end of the hand, the hand card face-down into the
+    slot (a face-down card has no modifiers: nothing to rebuild)."""
+    kp = swap_pick_nb(T, S, p, mask)
+    if kp >= 0:
+        k = kp // 64
+        h = hand_remove_nb(S, p, kp % 64)
+        push_nb(S, p, HAND, HAND_N, S[p, SLOT + k])
+        S[p, SLOT + k] = h
+        S[p, SLOT_UP + k] = 0
+        S[p, SLOT_END + k] = 0
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform

@@ -35,8 +35,9 @@ from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_ATK, F_DLEVEL,
                                   F_REQ_N, F_TIMINGS, F_USABLE_OPT, F_XDISC, R_FROM, R_JOG, REQ_WIDTH, TM_DAMAGE,
                                   TM_EVOLVE_NOW)
 from simcli.engine.tables import TM_BOX_PICK, TM_KEYWORD
-from simcli.engine.tables import F_SLOT_POS, TM_COMMIT
+from simcli.engine.tables import F_SLOT_POS, TM_COMMIT, TM_SWAP
 from simcli.engine.kernel_effects import OP_FLAGS, OPF_OPP
+from simcli.engine.kernel_effects import swap_pick_nb  # round 12c
 
 KIND_DIGIMON = E.KIND_DIGIMON
 LV_III = E.LV_III
@@ -633,12 +634,23 @@ def battle_action_greedy_nb(T, S, M, M2, X, p, rng):
                     and sim_outcome_nb(T, S, M, M2, X, p, np.int64(T.ct[p, c, F_EFF_LO]), np.int64(T.ct[p, c, F_EFF_HI]),
                                        np.int64(c), np.int64(0), np.int64(p), rng) >= cur:
                 return E.ACT_OPTION, k
-    for k in range(3):  # (4) round 10e: a card whose effect waits for the result (reference_greedy.commit_live)
-        c = S[p, SLOT + k]
-        if c >= 0 and (T.ct[p, c, F_TIMINGS] & TM_COMMIT) != 0 and option_ready_nb(T, S, M, X, p, k) \
-                and commit_live_nb(T, S, M, X, p, c):
+    for k in range(3):  # (4) round 10e: a card whose effect waits for the result (reference_greedy.commit_live);
+        c = S[p, SLOT + k]  # round 12c: or a hand / slot exchange that finds its pair (reference_greedy.swap_live)
+        if c >= 0 and (T.ct[p, c, F_TIMINGS] & (TM_COMMIT | TM_SWAP)) != 0 and option_ready_nb(T, S, M, X, p, k) \
+                and (commit_live_nb(T, S, M, X, p, c) or swap_live_nb(T, S, M, X, p, c)):
             return E.ACT_OPTION, k
     return E.ACT_PASS, -1
+
+
+@njit(cache=True, _nrt=False)
+def swap_live_nb(T, S, M, X, p, c):
+    """Round 12c (reference_greedy.swap_live): card c has a swap_hand_slot row whose conditions hold and whose exchange
+    (swap_pick_nb) finds a pair."""
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        if T.eff[r, E_OP] == E.OP_SWAP_HAND_SLOT and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and swap_pick_nb(T, S, p, T.eff[r, E_ARG]) >= 0:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")  # one compiled copy: the arguments' types made uniform

@@ -699,6 +699,13 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             if p.deck:
                 p.hand.append(p.deck.pop())
                 p.drawn |= 1 << p.hand[-1]
+    elif op == E.OP_SWAP_HAND_SLOT:  # round 12c: a hand / slot exchange (Bo-161), one fixed choice
+        kp = swap_pick(g, p, arg)
+        if kp is not None:
+            k, pos = kp
+            h = p.hand.pop(pos)
+            p.hand.append(p.slots[k])
+            p.slots[k], p.slot_up[k], p.slot_end[k] = h, 0, 0
     elif op == E.OP_DRAW_TO:  # round 11g: up to arg cards in hand
         while p.deck and len(p.hand) < arg:
             p.hand.append(p.deck.pop())
@@ -884,6 +891,25 @@ def dark_pick(g, p, row):
 def rows(g, seat, card):
     t = g.t
     return [t.effects[r] for r in range(int(t.eff_lo[seat, card]), int(t.eff_hi[seat, card]))]
+
+
+def _battle_card(g, seat, card) -> bool:
+    return any(int(r[E.E_TIMING]) == E.T_BATTLE for r in rows(g, seat, card))
+
+
+def swap_pick(g, p, mask):
+    """Round 12c (swap_hand_slot): the exchange every player makes, (slot, hand position) or None: the first face-down
+    card of the slots in mask (bit k = slot k + 1) without a battle row, with the first Option card in hand that has a
+    battle row and may lie in that slot (slot_pos 0 or k + 1) — a card for this battle in place of one that has none."""
+    t, s = g.t, p.seat
+    for k, c in enumerate(p.slots):
+        if not (mask >> k) & 1 or c < 0 or p.slot_up[k] != 0 or _battle_card(g, s, c):
+            continue
+        for pos, h in enumerate(p.hand):
+            if t.kind[s, h] == E.KIND_OPTION and t.usable_opt[s, h] and _battle_card(g, s, h) \
+                    and int(t.slot_pos[s, h]) in (0, k + 1):
+                return k, pos
+    return None
 
 
 def option_limit(row, p) -> tuple[int, int]:

@@ -40,6 +40,7 @@ from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.reference_effects import appear_host, box_sides, row_filter, support_barred
+from simcli.engine.reference_effects import swap_pick  # round 12c
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -85,6 +86,13 @@ def damage_live(g, p, rs, card) -> bool:
             continue
         return True
     return False
+
+
+def swap_live(g, p, card) -> bool:
+    """Round 12c: the card has a swap_hand_slot row whose conditions hold and whose exchange (swap_pick) finds a pair:
+    greedy uses it when nothing else improves the battle (rule 4), so a battle card from hand can follow."""
+    return any(int(r[E.E_OP]) == E.OP_SWAP_HAND_SLOT and cond_ok(g, p, r) and swap_pick(g, p, int(r[E.E_ARG])) is not None
+               for r in rows(g, p.seat, card))
 
 
 def commit_live(g, p, rs, card) -> bool:
@@ -638,8 +646,8 @@ class GreedyPlayer(BaselinePlayer):
             if damage_live(g, p, rs, card) and not self_gauge(rs) \
                     and sim_outcome(g, p, rs, card, 0, s) >= cur:
                 return kind, idx, 0
-        for kind, idx, rs, card in opts:  # (4) round 10e: a card whose effect waits for the result
-            if commit_live(g, p, rs, card):
+        for kind, idx, rs, card in opts:  # (4) round 10e: a card whose effect waits for the result;
+            if commit_live(g, p, rs, card) or swap_live(g, p, card):  # round 12c: or an exchange that finds its pair
                 return kind, idx, 0
         return None
 

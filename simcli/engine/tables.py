@@ -586,6 +586,7 @@ TM_BAN = 1 << 27  # one of the card's rows bans the opponent's options (ban_opti
 TM_NOT_SPECIAL = 1 << 26  # one of the card's rows is not a special ability (``special: no``: never voided)
 TM_KEYWORD = 1 << 23  # one of the card's rows gives or takes an ability keyword (gain / opp_lose): keywords_first_nb
 TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a battle window only, never at the result)
+TM_SWAP = 1 << 19  # round 12c: one of the card's rows is swap_hand_slot (greedy's rule 4)
 # round 11f: one of the card's rows is hand_limit or a win row lost*K / lost+N (the rows Preparation's hand limit and the
 # lost points of a won battle read: kernel.game_flags_nb's per-seat X_R11F gates both reads)
 TM_R11F = 1 << 14
@@ -662,6 +663,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NOT_SPECIAL
                 if t.effects[r, E.E_OP] == E.OP_COMMIT:
                     m |= TM_COMMIT
+                if t.effects[r, E.E_OP] == E.OP_SWAP_HAND_SLOT:
+                    m |= TM_SWAP
                 if t.effects[r, E.E_OP] == E.OP_HAND_LIMIT or (t.effects[r, E.E_TIMING] == E.T_WIN and t.effects[r, E.E_OP] in (
                         E.OP_LOST_MUL, E.OP_LOST_ADD)):
                     m |= TM_R11F
