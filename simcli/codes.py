@@ -391,7 +391,12 @@ COND_REPLAY = -2  # the card argument of a condition check that replays a logged
 # The attribute bit masks of the cards decide (tables.attr_mask: a Variable Digimon "becomes the same attribute as the
 # opponent", seed 003 note [22], so it has every bit; "Vaccine/Data" both bits; Unknown its own bit; no attribute none)
 C_SAME_ATTR = 53
-N_CONDS = 63
+# round 12a: the own Digimon has one of some Digimentals in its fusion requirements ("When your Digimon has 'Digimental of
+# Courage', 'Digimental of Friendship', or 'Digimental of Love' in its fusion requirements", Digimental Boost Bo-447):
+# value = a mask of DIGIMENTALS bits (text ``dgm=Courage/Friendship/Love``), true when it shares a bit with the
+# Digimon's Tables.dgm (tables.dgm_bits)
+C_DGM = 63
+N_CONDS = 64
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -455,7 +460,14 @@ K_HOST = 10  # (appearance rows only) the box's top card (not the Level III) mov
 # round 11g: the whole own hand goes to the Dark Area (hand order), payable with at least one card in hand ("Send your
 # whole hand to the Dark Area" beside "this card cannot be used if you have no cards left in your hand", Sp-4, CD-15)
 K_HAND_ALL = 11
-N_COSTS = 12
+# round 12a: one card from hand whose Tables.dgm shares a bit with the own Digimon's — a Digimental card that matches the
+# Digimental in its evolution requirements (Digimental Boost Bo-447 / Bo-495 / Bo-538) — goes to the Dark Area (the first
+# such card in hand order); payable when the hand holds one
+K_DGM = 12
+N_COSTS = 13
+# round 12a: the Digimentals (the names "Digimental of X", normalised: DM-NAME-1) by bit of Tables.dgm / C_DGM's mask
+DIGIMENTALS = ("courage", "friendship", "love", "knowledge", "sincerity", "purity", "light", "hope", "kindness",
+               "miracles", "fate")
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)

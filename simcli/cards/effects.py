@@ -205,6 +205,10 @@ One effect per string::
               | opp_armor                  (round 9b) the opponent's Digimon has 'Armor Evolution' in its fusion
                                            requirements (its requirement column begins so: the Digimental forms)
               | armor                      (round 11f) the own Digimon has it (the twin of opp_armor)
+              | dgm=X/Y/…                  (round 12a) the own Digimon has one of the Digimentals "Digimental of X",
+                                           "… of Y" in its evolution (fusion) requirements (X one of Courage,
+                                           Friendship, Love, Knowledge, Sincerity, Purity, Light, Hope, Kindness,
+                                           Miracles, Fate; codes.DIGIMENTALS)
               | opp_voider                 (round 10c) the opponent's Digimon has the ability 'The opponent loses
                                            its special abilities' in its ability box (database voids_abilities),
                                            and its abilities are not void: opp_keyword= on a token of its own
@@ -249,6 +253,9 @@ One effect per string::
               | hand_all                   (round 11g) the whole hand goes to the Dark Area; payable with at
                                            least one card in hand ("Send your whole hand to the Dark Area" of a
                                            card that "cannot be used if you have no cards left in your hand")
+              | dgm_discard                (round 12a) a Digimental card from hand that matches a Digimental in the
+                                           own Digimon's evolution requirements goes to the Dark Area (the first in
+                                           hand order); payable when the hand holds one (Digimental Boost Bo-447)
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | leave_at(K)                (a Digimon's per_* ◎ row) used with a count of K or more, this
                                            Digimon goes to the Dark Area at the end of the turn (Bo-1201)
@@ -412,7 +419,8 @@ _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first":
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
-               "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL}
+               "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL,
+               "dgm_discard": E.K_DGM}  # round 12a
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
 _FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
@@ -577,6 +585,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind == "attr" and value == "opp_attr":  # round 11d: the same attribute (C_SAME_ATTR)
         if cmp not in ("=", "!="):
             raise EffectSyntaxError(f"bad attribute comparison {s!r}")
+    elif kind == "dgm":  # round 12a: Digimentals of the own Digimon's requirements (C_DGM)
+        if cmp != "=" or not all(x.strip().lower() in E.DIGIMENTALS for x in value.split("/")):
+            raise EffectSyntaxError(f"bad Digimental condition {s!r} (dgm=X/Y/…)")
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
@@ -916,6 +927,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind, value = E.C_USE_POWER_REL, 0
         elif c.kind == "attr" and c.value == "opp_attr":  # round 11d
             kind, value = E.C_SAME_ATTR, 0
+        elif c.kind == "dgm":  # round 12a: a mask of codes.DIGIMENTALS bits
+            kind, value = E.C_DGM, sum(1 << E.DIGIMENTALS.index(x.strip().lower()) for x in set(c.value.split("/")))
         elif c.kind in _COND_LEVEL:
             kind, value = _COND_LEVEL[c.kind], E.LEVEL_INDEX[c.value]
         elif c.kind in _COND_NUM:

@@ -3139,6 +3139,19 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: None if ctx.digimon else [
          _Eff(f"damage({m.group('n')})", ("opp_armor", "opp_level=IV")),
          _Eff("opp_box_dark", ("opp_armor", "opp_level=IV"), filters=("level=IV", "armor=any"))]),
+    # round 12a: "When your Digimon has 'Digimental of Courage', 'Digimental of Friendship', or 'Digimental of Love' in
+    # its fusion requirements, just once, you may send one Digimental card from your hand that matches the Digimental in
+    # your Digimon's evolution requirements to the Dark Area, and immediately reduce the opponent's points by 10"
+    # (Digimental Boost Bo-447 / Bo-495 / Bo-538): the card-wide condition dgm=…, the cost dgm_discard (Tables.dgm), the
+    # damage; "you may": the card is used for nothing else, so using it is the choice (the players' use rules)
+    (r"when your digimon has (?P<d>'digimental of \w+'(?:, 'digimental of \w+')*,? or 'digimental of \w+') in its"
+     r" fusion requirements, just once, you may send one digimental card from your hand that matches the digimental in"
+     r" your digimon's evolution requirements to the dark area, and (?:immediately )?reduce the opponent's points by"
+     r" (?P<n>\d+)\.?",
+     lambda m, ctx: None if ctx.digimon or not all(
+         x in E.DIGIMENTALS for x in re.findall(r"'digimental of (\w+)'", m.group("d").lower())) else [
+         _Cond("dgm=" + "/".join(x.title() for x in re.findall(r"'digimental of (\w+)'", m.group("d").lower()))),
+         _Cost("dgm_discard"), _Eff(f"damage({m.group('n')})")]),
     # ---- costs -------------------------------------------------------------------------------
     (rf"(?:choose|select|discard) (?P<n>{_N[1:-1]}|\d+) cards? (?:from your hand )?(?:and send (?:it|them) to {_DA})?\.?"
      rf"|send (?P<n2>\d+) cards? from your hand to {_DA}\.?",

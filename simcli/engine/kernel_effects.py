@@ -15,6 +15,7 @@ from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN,
 from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
 from simcli.engine.tables import F_SLOT_POS  # round 12c
 from simcli.engine.tables import F_ATTRMASK  # round 11d
+from simcli.engine.tables import F_DGM  # round 12a
 from simcli.engine.tables import (  # noqa: F401
     F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
@@ -252,6 +253,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = T.ct[o, co, F_ARMOR] != 0
         elif kind == E.C_ARMOR:  # round 11f: the own Digimon is one
             ok = T.ct[p, cp, F_ARMOR] != 0
+        elif kind == E.C_DGM:  # round 12a: one of the Digimentals (mask v) in the own Digimon's requirements
+            ok = (T.ct[p, cp, F_DGM] & v) != 0
         elif kind == E.C_OPP_WARPED:
             ok = S[o, LV_START] == E.LV_III and T.ct[o, co, F_LEVEL] == E.LV_ULTIMATE
         elif kind == E.C_HAND or kind == E.C_OPP_HAND:
@@ -387,7 +390,22 @@ def _costs_payable_c_nb(T, S, p, r, skip):
             return False
         if kind == E.K_HAND_ALL and hn < 1:  # round 11g
             return False
+        if kind == E.K_DGM and dgm_pos_nb(T, S, p, skip) < 0:  # round 12a
+            return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def dgm_pos_nb(T, S, p, skip):
+    """Round 12a, cost dgm_discard: the hand position of the first card (hand order; position `skip` left out) that
+    matches a Digimental of the own Digimon's requirements (Tables.dgm bits shared), -1 none."""
+    m = T.ct[p, cur_nb(S, p), F_DGM]
+    if m == 0:
+        return -1
+    for pos in range(S[p, HAND_N]):
+        if pos != skip and (T.ct[p, S[p, HAND + pos], F_DGM] & m) != 0 and T.ct[p, S[p, HAND + pos], F_KIND] == E.KIND_OPTION:
+            return pos
+    return -1
 
 
 @njit(cache=True, inline="always")  # small and called in every greedy scan: inlined
@@ -465,6 +483,8 @@ def _pay_cost_c_nb(T, S, p, r, uses):
             for i in range(S[p, HAND_N]):
                 push_nb(S, p, DARK, DARK_N, S[p, HAND + i])
             S[p, HAND_N] = 0
+        elif kind == E.K_DGM:  # round 12a: the first matching card in hand order
+            push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, dgm_pos_nb(T, S, p, np.int64(-1))))
         elif kind == E.K_PLACE:
             for pos in range(S[p, HAND_N]):
                 if row_filter_nb(T, p, S[p, HAND + pos], r):

@@ -248,6 +248,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = bool(t.armor[o.seat, o.cur()])
         elif kind == E.C_ARMOR:  # round 11f: the own Digimon is one
             ok = bool(t.armor[p.seat, p.cur()])
+        elif kind == E.C_DGM:  # round 12a: one of the Digimentals (mask v) in the own Digimon's requirements
+            ok = int(t.dgm[p.seat, cp]) & v != 0
         elif kind == E.C_OPP_WARPED:
             ok = o.lv_start == E.LV_III and int(t.level[o.seat, co]) == E.LV_ULTIMATE
         elif kind in (E.C_HAND, E.C_OPP_HAND):
@@ -365,7 +367,19 @@ def cost_payable(g, p, row) -> bool:
             return False
         if kind == E.K_HAND_ALL and not p.hand:  # round 11g
             return False
+        if kind == E.K_DGM and dgm_pos(t, p) < 0:  # round 12a
+            return False
     return True
+
+
+def dgm_pos(t, p) -> int:
+    """Round 12a, cost dgm_discard: the hand position of the first option (hand order) that matches a Digimental of
+    the own Digimon's requirements (Tables.dgm bits shared), -1 none."""
+    m = int(t.dgm[p.seat, p.cur()])
+    for pos, c in enumerate(p.hand):
+        if m and int(t.dgm[p.seat, c]) & m and t.kind[p.seat, c] == E.KIND_OPTION:
+            return pos
+    return -1
 
 
 def discard_matching(g, p, row) -> int:
@@ -407,6 +421,8 @@ def pay_cost(g, p, row) -> bool:
         elif kind == E.K_HAND_ALL:  # round 11g: hand order
             p.dark += p.hand
             p.hand = []
+        elif kind == E.K_DGM:  # round 12a: the first matching card in hand order
+            p.dark.append(p.hand.pop(dgm_pos(t, p)))
         elif kind == E.K_PLACE:
             c = p.hand.pop(matching_hand(g, p, row)[0])
             p.supbox, p.supbox_owner = c, p.cur()

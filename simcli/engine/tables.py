@@ -111,6 +111,9 @@ class Tables(NamedTuple):
     number: np.ndarray  # int32 [2,30] round 11c: the printed card number's code (vocab 'number'; filter number=)
     # int8 [2,30] round 11d: the attribute bits of a Digimon (attr_mask; condition attr=opp_attr, codes.C_SAME_ATTR)
     attrmask: np.ndarray
+    # int32 [2,30] round 12a: Digimental bits (codes.DIGIMENTALS; dgm_bits): a Digimon's, of the Digimentals named in its
+    # evolution requirements; an option's, its own name's (condition dgm=, cost dgm_discard)
+    dgm: np.ndarray
 
 
 # the level steps of a database ``evolve_levels`` value (Tables.rlv)
@@ -144,6 +147,22 @@ def attr_mask(card) -> int:
     if a.startswith("variable"):
         return 15
     return sum(_ATTR_BITS.get(w.strip(), 0) for w in a.split("/"))
+
+
+def dgm_bits(card) -> int:
+    """Tables.dgm of a card (round 12a): for a Digimon, bit k (codes.DIGIMENTALS) of every 'Digimental of X' a
+    requirement alternative names (an Armor form: on the data one Digimental each); for an option named 'Digimental of
+    X', its bit; else 0."""
+    def bit(name: str) -> int:
+        x = (name or "")[len("digimentalof"):] if (name or "").startswith("digimentalof") else ""
+        return 1 << E.DIGIMENTALS.index(x) if x in E.DIGIMENTALS else 0
+
+    if card.get("kind") == "Digimon":
+        m = 0
+        for a in card.get("requirements") or []:
+            m |= bit(a.get("option") or "")
+        return m
+    return bit(norm_name(card.get("name") or "")) if card.get("kind") == "Option" else 0
 
 
 def armor_code(card) -> int:
@@ -501,6 +520,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     slot_pos = np.zeros(shape, np.int8)
     number = np.zeros(shape, np.int32)
     attrmask = np.zeros(shape, np.int8)
+    dgm = np.zeros(shape, np.int32)
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             armor[s, i] = armor_code(c)
@@ -509,6 +529,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             # printing), else 0 (the effect rows are compiled above: no new codes here)
             number[s, i] = vocab.codes.get(("number", normalize_word(c.get("number") or "")), 0)
             attrmask[s, i] = attr_mask(c) if c.get("kind") == "Digimon" else 0
+            dgm[s, i] = dgm_bits(c)
             if c.get("kind") == "Option":
                 omax[s, i] = int(c.get("o_max") or 0)
                 xmax[s, i] = int(c.get("x_max") or 0)
@@ -518,7 +539,7 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     t = Tables(level, bt, atk, lost, name, kind, optype, wp, optname, req, req_n, xdisc, no_zero, req_opt,
                eff_lo, eff_hi, modeled, eff, face_up, n_cards, attr, vname, frame, fields, keywords, words,
                keep_abil, usable_opt, no_ignore, rcost, app_lo, app_hi, groups, namebits, stay, copy0, wplv, wpmin, wpjog,
-               omax, xmax, rmill, rsrc, rlv, armor, slot_pos, number, attrmask)
+               omax, xmax, rmill, rsrc, rlv, armor, slot_pos, number, attrmask, dgm)
     return t, TableInfo(names, [list(d) for d in decks], vocab, effects)
 
 
@@ -604,7 +625,8 @@ F_OXSEAT = F_APPTIM + 1
 # without bit 1; same in every row of the seat; 0: every step goes one level up, the searches' fast path)
 F_LVSEAT = F_OXSEAT + 1
 F_ATTRMASK = F_LVSEAT + 1  # round 11d: Tables.attrmask (condition attr=opp_attr)
-F_PAIR = F_ATTRMASK + 1
+F_DGM = F_ATTRMASK + 1  # round 12a: Tables.dgm (condition dgm=, cost dgm_discard)
+F_PAIR = F_DGM + 1
 P_ALTS = 15
 P_MIN_SHIFT = 4
 P_MIN_MASK = 255
@@ -639,6 +661,7 @@ def kernel_tables(t: Tables) -> KTables:
     for s in range(2):
         ct[s, :, F_LVSEAT] = lv_extra(t, s)
     ct[:, :, F_ATTRMASK] = t.attrmask
+    ct[:, :, F_DGM] = t.dgm
     ct[:, :, F_DLEVEL] = np.where(t.kind == E.KIND_DIGIMON, t.level, -1)
     ct[:, :, F_OPTCAND] = (t.kind == E.KIND_OPTION) & (t.req_opt != 0)
     watch = [opp_used_filters(t, 1), opp_used_filters(t, 0)]  # round 11c: per seat, the other seat's filters
