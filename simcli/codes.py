@@ -380,7 +380,11 @@ COND_REPLAY = -2  # the card argument of a condition check that replays a logged
 # The attribute bit masks of the cards decide (tables.attr_mask: a Variable Digimon "becomes the same attribute as the
 # opponent", seed 003 note [22], so it has every bit; "Vaccine/Data" both bits; Unknown its own bit; no attribute none)
 C_SAME_ATTR = 53
-N_CONDS = 63
+# round 12b: the own Digimon's rule name is one of two ("Only when your Digimon is either XV-mon or Stingmon", Vj-5):
+# value = name code A | name code B << NAME2_SHIFT (text ``name=A/B``; no card name holds a "/")
+C_NAME2 = 64
+NAME2_SHIFT = 16
+N_CONDS = 65
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -444,7 +448,11 @@ K_HOST = 10  # (appearance rows only) the box's top card (not the Level III) mov
 # round 11g: the whole own hand goes to the Dark Area (hand order), payable with at least one card in hand ("Send your
 # whole hand to the Dark Area" beside "this card cannot be used if you have no cards left in your hand", Sp-4, CD-15)
 K_HAND_ALL = 11
-N_COSTS = 12
+# round 12b: N Digimon cards of level L from hand (the first ones in hand order): arg = N | L << COUNT_BITS, text
+# ``discard_iv(N)`` … ("send one Level IV Digimon card from your hand to the Dark Area", Vj-5; a cost with its own
+# filter apart from the row filter, which there names the evolve_now targets)
+K_DISCARD_LV = 13
+N_COSTS = 14
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)

@@ -206,6 +206,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
                 ok = (int(t.namebits[x.seat, x.cur()]) >> v) & 1 == 1
             else:
                 ok = cmp_has(int(t.vname[x.seat, x.cur()]) == v, c)
+        elif kind == E.C_NAME2:  # round 12b: one of two rule names
+            ok = int(t.vname[p.seat, p.cur()]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
         elif kind in (E.C_FRAME, E.C_OPP_FRAME):
             x = p if kind == E.C_FRAME else o
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
@@ -340,6 +342,8 @@ def cost_payable(g, p, row) -> bool:
     t = g.t
     total = sum(int(row[E.E_COST0 + 2 * k + 1]) for k in range(E.MAX_COSTS)
                 if int(row[E.E_COST0 + 2 * k]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON, E.K_DISCARD_IF))
+    total += sum(int(row[E.E_COST0 + 2 * k + 1]) & E.COUNT_MASK for k in range(E.MAX_COSTS)
+                 if int(row[E.E_COST0 + 2 * k]) == E.K_DISCARD_LV)  # round 12b: the count in the low bits
     if len(p.hand) < total:  # every discard cost of the row takes its own cards
         return False
     for k in range(E.MAX_COSTS):
@@ -362,7 +366,14 @@ def cost_payable(g, p, row) -> bool:
             return False
         if kind == E.K_HAND_ALL and not p.hand:  # round 11g
             return False
+        if kind == E.K_DISCARD_LV and len(level_hand(t, p, n >> E.COUNT_BITS)) < n & E.COUNT_MASK:  # round 12b
+            return False
     return True
+
+
+def level_hand(t, p, lv) -> list[int]:
+    """Round 12b (cost K_DISCARD_LV): hand positions of p's Digimon cards of level lv, in hand order."""
+    return [pos for pos, c in enumerate(p.hand) if t.kind[p.seat, c] == E.KIND_DIGIMON and t.level[p.seat, c] == lv]
 
 
 def discard_matching(g, p, row) -> int:
@@ -401,6 +412,9 @@ def pay_cost(g, p, row) -> bool:
         elif kind == E.K_DISCARD_IF:
             for _ in range(n):
                 p.dark.append(p.hand.pop(discard_matching(g, p, row)))
+        elif kind == E.K_DISCARD_LV:  # round 12b: the first ones of the level in hand order
+            for _ in range(n & E.COUNT_MASK):
+                p.dark.append(p.hand.pop(level_hand(t, p, n >> E.COUNT_BITS)[0]))
         elif kind == E.K_HAND_ALL:  # round 11g: hand order
             p.dark += p.hand
             p.hand = []
