@@ -212,9 +212,6 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 ok = ((T.ct[x, cur_nb(S, x), F_NAMEBITS] >> v) & 1) == 1
             else:
                 ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_VNAME] == v, c)
-        elif kind == E.C_NAME2:  # round 12b: one of two rule names
-            nm = T.ct[p, cur_nb(S, p), F_VNAME]
-            ok = nm == (v & 0xFFFF) or nm == (v >> E.NAME2_SHIFT)
         elif kind == E.C_FRAME or kind == E.C_OPP_FRAME:
             x = p if kind == E.C_FRAME else o
             ok = cmp_has_nb(T.ct[x, cur_nb(S, x), F_FRAME] == v, c)
@@ -292,6 +289,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = card <= E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
         elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
             ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
+        elif kind == E.C_NAME2:  # round 12b: one of two rule names (last: the other kinds pay no extra test)
+            ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
         else:
             ok = False
         if not ok:

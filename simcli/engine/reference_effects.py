@@ -206,8 +206,6 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
                 ok = (int(t.namebits[x.seat, x.cur()]) >> v) & 1 == 1
             else:
                 ok = cmp_has(int(t.vname[x.seat, x.cur()]) == v, c)
-        elif kind == E.C_NAME2:  # round 12b: one of two rule names
-            ok = int(t.vname[p.seat, p.cur()]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
         elif kind in (E.C_FRAME, E.C_OPP_FRAME):
             x = p if kind == E.C_FRAME else o
             ok = cmp_has(int(t.frame[x.seat, x.cur()]) == v, c)
@@ -276,6 +274,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = card <= E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
         elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
             ok = cmp_has(int(t.attrmask[p.seat, cp]) & int(t.attrmask[o.seat, co]) != 0, c)
+        elif kind == E.C_NAME2:  # round 12b: one of two rule names
+            ok = int(t.vname[p.seat, cp]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
         else:
             ok = False
         if not ok:
