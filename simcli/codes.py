@@ -396,7 +396,11 @@ C_SAME_ATTR = 53
 # value = a mask of DIGIMENTALS bits (text ``dgm=Courage/Friendship/Love``), true when it shares a bit with the
 # Digimon's Tables.dgm (tables.dgm_bits)
 C_DGM = 63
-N_CONDS = 64
+# round 12b: the own Digimon's rule name is one of two ("Only when your Digimon is either XV-mon or Stingmon", Vj-5):
+# value = name code A | name code B << NAME2_SHIFT (text ``name=A/B``; no card name holds a "/")
+C_NAME2 = 64
+NAME2_SHIFT = 16
+N_CONDS = 65
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")
@@ -464,10 +468,14 @@ K_HAND_ALL = 11
 # Digimental in its evolution requirements (Digimental Boost Bo-447 / Bo-495 / Bo-538) — goes to the Dark Area (the first
 # such card in hand order); payable when the hand holds one
 K_DGM = 12
-N_COSTS = 13
 # round 12a: the Digimentals (the names "Digimental of X", normalised: DM-NAME-1) by bit of Tables.dgm / C_DGM's mask
 DIGIMENTALS = ("courage", "friendship", "love", "knowledge", "sincerity", "purity", "light", "hope", "kindness",
                "miracles", "fate")
+# round 12b: N Digimon cards of level L from hand (the first ones in hand order): arg = N | L << COUNT_BITS, text
+# ``discard_iv(N)`` … ("send one Level IV Digimon card from your hand to the Dark Area", Vj-5; a cost with its own
+# filter apart from the row filter, which there names the evolve_now targets)
+K_DISCARD_LV = 13
+N_COSTS = 14
 
 # ---- effect language: limits (how long an effect lasts) ----------------------------------
 L_PHASE = 0  # until the end of the phase it was used in (default, C-OPT-2)

@@ -417,7 +417,11 @@ _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first":
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR, "armor": E.C_ARMOR,
               "opp_voider": E.C_OPP_KEYWORD}  # round 10c: opp_keyword= on the token VOIDER_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
-          "discard_if": E.K_DISCARD_IF}
+          "discard_if": E.K_DISCARD_IF,
+          "discard_iii": E.K_DISCARD_LV, "discard_iv": E.K_DISCARD_LV, "discard_perfect": E.K_DISCARD_LV,
+          "discard_ultimate": E.K_DISCARD_LV}  # round 12b: N Digimon cards of that level (codes.K_DISCARD_LV)
+_COST_LEVEL = {"discard_iii": E.LV_III, "discard_iv": E.LV_IV, "discard_perfect": E.LV_PERFECT,
+               "discard_ultimate": E.LV_ULTIMATE}
 _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHOW, "place": E.K_PLACE,
                "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL,
                "dgm_discard": E.K_DGM}  # round 12a
@@ -591,6 +595,9 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
+        if "/" in value and (kind != "name" or cmp != "=" or value.count("/") != 1  # round 12b: name=A/B only,
+                             or "x-antibody" in value.lower()):  # without the red frame marker (one frame condition)
+            raise EffectSyntaxError(f"bad name alternatives {s!r} (name=A/B)")
         if cmp == "~" and kind in ("species", "opp_species", "group", "opp_group", "attr", "opp_attr", "field",
                                    "opp_field", "keyword", "opp_keyword"):
             raise EffectSyntaxError(f"'~' is not allowed with {kind!r}: {s!r}")
@@ -726,8 +733,11 @@ def parse_effect(text: str) -> Effect:
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
                                                      "box_dark_pick", "dark_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
-    if any_of and (op not in ("search", "dark_to_hand") or len(filters) < 2):
-        raise EffectSyntaxError(f"alternatives in a filter ('or') only on search / dark_to_hand rows: {text!r}")
+    if any_of and (op not in ("search", "dark_to_hand", "evolve_now") or len(filters) < 2
+                   or (op == "evolve_now" and any(f[:2] != ("name", "=") for f in filters))):
+        # round 12b: evolve_now's alternatives are names (its level / Armor / wp_step readers take single predicates)
+        raise EffectSyntaxError(f"alternatives in a filter ('or') only on search / dark_to_hand rows and names on"
+                                f" evolve_now rows: {text!r}")
     if (any(f[0] == "wp_step" for f in filters) and op != "evolve_now") or any(
             c.cmp == ":" and c.value.strip().startswith("wp_step") for c in conds):
         raise EffectSyntaxError(f"wp_step filters the targets of evolve_now only: {text!r}")
@@ -944,6 +954,11 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             kind, cat = _COND_WORD[c.kind]
             if c.cmp == "~" and cat == "name":
                 value = vocab.text_bit(c.value)  # "the name contains": a bit of the name masks
+            elif cat == "name" and c.kind == "name" and "/" in c.value:  # round 12b: one of two names (C_NAME2)
+                from simcli.cards.names import norm_name
+
+                a, b = (vocab.code(cat, norm_name(x.strip())) for x in c.value.split("/"))
+                kind, value = E.C_NAME2, a | (b << E.NAME2_SHIFT)
             elif cat == "name":
                 from simcli.cards.names import norm_name
 
@@ -955,7 +970,7 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
         row[base : base + 3] = (kind, cmp, value)
     for i, (k, n) in enumerate(e.costs):
         row[E.E_COST0 + 2 * i] = _COSTS_FLAG[k] if k in _COSTS_FLAG else _COSTS[k]
-        row[E.E_COST0 + 2 * i + 1] = n
+        row[E.E_COST0 + 2 * i + 1] = n | (_COST_LEVEL[k] << E.COUNT_BITS) if k in _COST_LEVEL else n
     row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" else _LIMITS[e.limit]
     row[E.E_LIMIT_ARG] = e.limit_arg
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)

@@ -1166,6 +1166,17 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (rf"check the contents of your dark area,? and if there are any ({_NAME_ALT}) or ({_NAME_ALT}) cards,? add them to"
          r" your hand \((?:1|one) card max\)\. shuffle the remaining cards back into your dark area",
          lambda m: [_Eff("dark_to_hand(1)", filters=(f"name={_fix_name(m.group(1))} or name={_fix_name(m.group(2))}",))]),
+        # round 12b (open question 15): "Only when your Digimon is either XV-mon or Stingmon, you may send one Level IV
+        # Digimon card from your hand to the Dark Area, and evolve your Digimon into either the Paildramon or Dinobeemon
+        # card in your hand" (Vj-5, Vj-8, Vj-10): the sent card stands for the Jogress partner (seed 003 §3.2.2.1 ex. 2),
+        # the card's text is the whole requirement: evolve_now into a hand card of either name, cost discard_iv(1), one
+        # row under name=A/B (the card's last evolve_now row acts: no disjoint rows)
+        (rf"only when your digimon is either ({_NAME_ALT}) or ({_NAME_ALT}), you may send one level iv digimon card from"
+         rf" your hand to the dark area,? and evolve your digimon into either the ({_NAME_ALT}) or ({_NAME_ALT}) card in"
+         r" your hand",
+         lambda m: [_Eff("evolve_now", conds=(f"name={_fix_name(m.group(1))}/{_fix_name(m.group(2))}",),
+                         costs=("discard_iv(1)",),
+                         filters=(f"name={_fix_name(m.group(3))} or name={_fix_name(m.group(4))}",))]),
         (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
          lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
         (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"

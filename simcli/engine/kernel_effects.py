@@ -293,6 +293,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = card <= E.COND_REPLAY or cmp_num_nb(final_attack_nb(T, S, M, p), c, final_attack_nb(T, S, M, o))
         elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
             ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
+        elif kind == E.C_NAME2:  # round 12b: one of two rule names (last: the other kinds pay no extra test)
+            ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
         else:
             ok = False
         if not ok:
@@ -360,6 +362,8 @@ def _costs_payable_c_nb(T, S, p, r, skip):
         kind = T.eff[r, E_COST0 + 2 * k]
         if kind == E.K_DISCARD or kind == E.K_DISCARD_DIGIMON or kind == E.K_DISCARD_IF:
             total += T.eff[r, E_COST0 + 2 * k + 1]
+        elif kind == E.K_DISCARD_LV:  # round 12b: the count in the low bits
+            total += T.eff[r, E_COST0 + 2 * k + 1] & E.COUNT_MASK
     if hn < total:  # every discard cost of the row takes its own cards
         return False
     for k in range(MAX_COSTS):
@@ -392,6 +396,8 @@ def _costs_payable_c_nb(T, S, p, r, skip):
             return False
         if kind == E.K_DGM and dgm_pos_nb(T, S, p, skip) < 0:  # round 12a
             return False
+        if kind == E.K_DISCARD_LV and _level_pos_nb(T, S, p, n >> E.COUNT_BITS, n & E.COUNT_MASK, skip) < 0:
+            return False
     return True
 
 
@@ -405,6 +411,19 @@ def dgm_pos_nb(T, S, p, skip):
     for pos in range(S[p, HAND_N]):
         if pos != skip and (T.ct[p, S[p, HAND + pos], F_DGM] & m) != 0 and T.ct[p, S[p, HAND + pos], F_KIND] == E.KIND_OPTION:
             return pos
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _level_pos_nb(T, S, p, lv, k, skip):
+    """Round 12b (cost K_DISCARD_LV): hand position of p's k-th (1-based) Digimon card of level lv in hand order, the
+    position `skip` not counted; -1 when there are fewer."""
+    for i in range(S[p, HAND_N]):
+        c = S[p, HAND + i]
+        if i != skip and T.ct[p, c, F_KIND] == E.KIND_DIGIMON and T.ct[p, c, F_LEVEL] == lv:
+            k -= 1
+            if k == 0:
+                return i
     return -1
 
 
@@ -479,6 +498,9 @@ def _pay_cost_c_nb(T, S, p, r, uses):
         elif kind == E.K_DISCARD_IF:
             for _ in range(n):
                 push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, discard_matching_nb(T, S, p, r)))
+        elif kind == E.K_DISCARD_LV:  # round 12b: the first ones of the level in hand order
+            for _ in range(n & E.COUNT_MASK):
+                push_nb(S, p, DARK, DARK_N, hand_remove_nb(S, p, _level_pos_nb(T, S, p, n >> E.COUNT_BITS, 1, -1)))
         elif kind == E.K_HAND_ALL:  # round 11g: hand order
             for i in range(S[p, HAND_N]):
                 push_nb(S, p, DARK, DARK_N, S[p, HAND + i])

@@ -279,6 +279,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = card <= E.COND_REPLAY or cmp_num(power(g, p, mods), c, power(g, o, mods))
         elif kind == E.C_SAME_ATTR:  # round 11d: the attribute bit masks share a bit (Variable: every bit)
             ok = cmp_has(int(t.attrmask[p.seat, cp]) & int(t.attrmask[o.seat, co]) != 0, c)
+        elif kind == E.C_NAME2:  # round 12b: one of two rule names
+            ok = int(t.vname[p.seat, cp]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
         else:
             ok = False
         if not ok:
@@ -345,6 +347,8 @@ def cost_payable(g, p, row) -> bool:
     t = g.t
     total = sum(int(row[E.E_COST0 + 2 * k + 1]) for k in range(E.MAX_COSTS)
                 if int(row[E.E_COST0 + 2 * k]) in (E.K_DISCARD, E.K_DISCARD_DIGIMON, E.K_DISCARD_IF))
+    total += sum(int(row[E.E_COST0 + 2 * k + 1]) & E.COUNT_MASK for k in range(E.MAX_COSTS)
+                 if int(row[E.E_COST0 + 2 * k]) == E.K_DISCARD_LV)  # round 12b: the count in the low bits
     if len(p.hand) < total:  # every discard cost of the row takes its own cards
         return False
     for k in range(E.MAX_COSTS):
@@ -369,6 +373,8 @@ def cost_payable(g, p, row) -> bool:
             return False
         if kind == E.K_DGM and dgm_pos(t, p) < 0:  # round 12a
             return False
+        if kind == E.K_DISCARD_LV and len(level_hand(t, p, n >> E.COUNT_BITS)) < n & E.COUNT_MASK:  # round 12b
+            return False
     return True
 
 
@@ -380,6 +386,11 @@ def dgm_pos(t, p) -> int:
         if m and int(t.dgm[p.seat, c]) & m and t.kind[p.seat, c] == E.KIND_OPTION:
             return pos
     return -1
+
+
+def level_hand(t, p, lv) -> list[int]:
+    """Round 12b (cost K_DISCARD_LV): hand positions of p's Digimon cards of level lv, in hand order."""
+    return [pos for pos, c in enumerate(p.hand) if t.kind[p.seat, c] == E.KIND_DIGIMON and t.level[p.seat, c] == lv]
 
 
 def discard_matching(g, p, row) -> int:
@@ -418,6 +429,9 @@ def pay_cost(g, p, row) -> bool:
         elif kind == E.K_DISCARD_IF:
             for _ in range(n):
                 p.dark.append(p.hand.pop(discard_matching(g, p, row)))
+        elif kind == E.K_DISCARD_LV:  # round 12b: the first ones of the level in hand order
+            for _ in range(n & E.COUNT_MASK):
+                p.dark.append(p.hand.pop(level_hand(t, p, n >> E.COUNT_BITS)[0]))
         elif kind == E.K_HAND_ALL:  # round 11g: hand order
             p.dark += p.hand
             p.hand = []
