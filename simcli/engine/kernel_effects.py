@@ -667,18 +667,25 @@ def _keep_slot_c_nb(T, S, o, k):
     return False
 
 
-@njit(cache=True, _nrt=False)
-def lost_to_hand_nb(T, S, p):
-    """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand
-    (reference_effects.Effects.lost_to_hand)."""
+@njit(cache=True, inline="always")
+def faceup_op_row_nb(T, S, p, op):
+    """The first row with operation `op` of a face-up option in p's slots (slot order), -1 none
+    (reference_effects.faceup_op_row)."""
     for k in range(3):
         c = S[p, SLOT + k]
         if c < 0 or S[p, SLOT_UP + k] == 0:
             continue
         for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_LOST_TO_HAND:
-                return True
-    return False
+            if T.eff[r, E_OP] == op:
+                return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def lost_to_hand_nb(T, S, p):
+    """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand
+    (reference_effects.Effects.lost_to_hand)."""
+    return faceup_op_row_nb(T, S, p, E.OP_LOST_TO_HAND) >= 0
 
 
 @njit(cache=True, inline="always")
@@ -687,14 +694,8 @@ def hand_limit_nb(T, S, p):
     slot order; Jumper Board Bo-452), else 6 (C-HAND-1); called only for a seat whose deck has such a row (X_R11F).
     The row's conditions were tested when the card was used (a point card is used only when they hold)
     (reference_effects.Effects.hand_limit)."""
-    for k in range(3):
-        c = S[p, SLOT + k]
-        if c < 0 or S[p, SLOT_UP + k] == 0:
-            continue
-        for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
-            if T.eff[r, E_OP] == E.OP_HAND_LIMIT:
-                return T.eff[r, E_ARG]
-    return 6
+    r = faceup_op_row_nb(T, S, p, E.OP_HAND_LIMIT)
+    return T.eff[r, E_ARG] if r >= 0 else 6
 
 
 @njit(cache=True, inline="always")

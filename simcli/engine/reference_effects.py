@@ -393,6 +393,16 @@ def level_hand(t, p, lv) -> list[int]:
     return [pos for pos, c in enumerate(p.hand) if t.kind[p.seat, c] == E.KIND_DIGIMON and t.level[p.seat, c] == lv]
 
 
+def faceup_op_row(g, p, op: int):
+    """The first row with operation `op` of a face-up option in p's slots (slot order), None none
+    (kernel_effects.faceup_op_row_nb)."""
+    for k in range(3):
+        if p.slots[k] >= 0 and p.slot_up[k] != 0:
+            for row in rows(g, p.seat, p.slots[k]):
+                if int(row[E.E_OP]) == op:
+                    return row
+    return None
+
 def discard_matching(g, p, row) -> int:
     """Cost discard_if: the lowest-level matching Digimon (earliest among equals), else the first
     matching card in hand order; returns its hand position."""
@@ -1706,19 +1716,13 @@ class Effects(NoEffects):
 
     def lost_to_hand(self, g, p) -> bool:
         """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand."""
-        return any(p.slots[k] >= 0 and p.slot_up[k] != 0
-                   and any(int(row[E.E_OP]) == E.OP_LOST_TO_HAND for row in rows(g, p.seat, p.slots[k]))
-                   for k in range(3))
+        return faceup_op_row(g, p, E.OP_LOST_TO_HAND) is not None
 
     def hand_limit(self, g, p) -> int:
         """Round 11f: the upper limit of p's hand for Preparation: a face-up option's ``hand_limit(N)`` row (the first in
         slot order; Jumper Board Bo-452), else 6 (C-HAND-1)."""
-        for k in range(3):
-            if p.slots[k] >= 0 and p.slot_up[k] != 0:
-                for row in rows(g, p.seat, p.slots[k]):
-                    if int(row[E.E_OP]) == E.OP_HAND_LIMIT:
-                        return int(row[E.E_ARG])
-        return 6
+        row = faceup_op_row(g, p, E.OP_HAND_LIMIT)
+        return 6 if row is None else int(row[E.E_ARG])
 
     def lifespan_ends(self, g, p) -> None:
         """Renewal (the end of the lifespan, seed 004), before the shuffle: options with end event
