@@ -113,8 +113,12 @@ T_DRAW = 12  # Point Calculation, after points, if the battle was a draw (like w
 # decided, before the phase's options — the rows of the options used in this turn's battle windows (first attacker
 # first, in the order of use; no decision): "At the start of the Point Calculation Phase, shuffle …" (Re-52t)
 T_POINT_START = 13
+# round 13a (seed 003 §3.2.3): at the end of the Evolution Phase — after both players' evolutions (first attacker, then
+# second) and their evolution-timing options, before the Battle Phase — the rows of the options that served this
+# turn's evolution steps (first attacker first; "At the end of the Evolution Phase, you may exchange …", CD-7)
+T_EVO_END = 14
 TIMING_NAMES = ("prep", "evolution", "battle", "point", "win", "lose", "passive", "evolved", "support", "start",
-                "appear", "opp_evolved", "draw", "point_start")
+                "appear", "opp_evolved", "draw", "point_start", "evo_end")
 
 # ---- effect language: opcodes ------------------------------------------------------------
 # Attack arithmetic follows C-CALC-1: MUL/DIV on the base attack, last one applied wins;
@@ -300,7 +304,12 @@ OP_ATK_LOST = 98
 # unless an effect already fixed that attack regardless of the battle type); the pick: the largest margin of own over
 # the opponent's final attack then (ties: A, B, C order, as OP_ATTACK_PICK); conditions on the battle type read it
 OP_BT_PICK = 111
-N_OPS = 112
+# round 13a (cov13a; numbers 112-115 of this round): "you may lower both your and your opponent's points by arg" (Tachikawa
+# Mimi CD-5, an evo_end row): one fixed choice for every player (kernel_effects.apply_row_nb / reference_effects.apply_row):
+# both lose arg points when the owner's points exceed the opponent's and arg (the lead keeps or grows; C-PTS-2: both at
+# zero would be a draw, never chosen), else nothing
+OP_BOTH_LOSE_MAY = 112
+N_OPS = 113
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

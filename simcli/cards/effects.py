@@ -135,6 +135,8 @@ One effect per string::
                                            MASK (bit k = slot k+1) with an Option card from the own hand ("switch
                                            one of the cards in your slot 1 or 2 with an Option card from your
                                            hand", Bo-161: 3); one fixed choice (codes.OP_SWAP_HAND_SLOT)
+              | both_lose_may(N)           (round 13a) an evo_end row: "you may lower both your and your opponent's
+                                           points by N" (CD-5); one fixed choice (codes.OP_BOTH_LOSE_MAY)
               | dark_to_deck               (round 11g) the own Dark Area goes into the own Net Ocean, which is
                                            shuffled ("shuffle all the cards in your Dark Area back into your
                                            Net Ocean", CD-15)
@@ -241,6 +243,9 @@ One effect per string::
               | point_start                (round 11c) an option's row: at the start of Point Calculation (after the
                                            winner is decided, before the phase's options), when the option was used
                                            in this turn's battle windows
+              | evo_end                    (round 13a) an evolve_ignore option's row: at the end of the Evolution
+                                           Phase (after both players' evolutions, first attacker first), when the
+                                           option served one of this turn's evolution steps
     COST     := discard(N) | mill(N) | gauge | points(N) | discard_digimon(N)
               | discard_if(N)              discard N cards from hand matching the row filter
               | self_gauge                 the own box Digimon goes to the point gauge after the effect
@@ -367,6 +372,7 @@ _OP_CALL = {
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
     "draw_to": E.OP_DRAW_TO,  # round 11g
     "swap_hand_slot": E.OP_SWAP_HAND_SLOT,  # round 12c
+    "both_lose_may": E.OP_BOTH_LOSE_MAY,  # round 13a
     "opp_clear": E.OP_OPP_CLEAR,
     "atk_lost": E.OP_ATK_LOST,  # round 11e
     "keep_slot": E.OP_KEEP_SLOT,

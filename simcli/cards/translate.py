@@ -1924,7 +1924,7 @@ def _action_single(s: str) -> list[_Eff] | None:
 # =================================================================================================
 
 _THIS = r"(?:this card|it)"
-_DA = r"(?:the dark area|the dak area|the dar area)"  # the data's typos
+_DA = r"(?:the dark area|the dak area|the dar area|the dard area)"  # the data's typos (round 13a: Re-76's "Dard")
 
 
 def _end_of(m: re.Match, ctx: _Ctx) -> list:
@@ -3440,6 +3440,23 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # Back After All! Bo-161): swap_hand_slot with the slot mask of the numbers named (slots 1 and 2: 3); an option's row
     (r"you may switch one of the cards in your slot ([123]) or ([123]) with an option card from your hand\.?",
      lambda m, ctx: None if ctx.digimon else [_Eff(f"swap_hand_slot({(1 << int(m.group(1)) - 1) | (1 << int(m.group(2)) - 1)})")]),
+    # round 13a: "At the end of the Evolution Phase, you may exchange one Option card from your hand with one currently
+    # placed in your slots" (Kido Jou CD-7) / "At the end of your Evolution Phase, you may swap an Option card from your
+    # hand with a card already set in your slot" (Kido Jo Re-77): round 12c's exchange, any slot (mask 7), an evo_end row
+    # of the Evolution Phase option (the engines act it when the card served one of this turn's steps; _assemble's guard)
+    (r"at the end of (?:the|your) evolution phase, you may (?:exchange one|swap an) option card from your hand with"
+     r" (?:one currently placed in your slots|a card already set in your slot)\.?",
+     lambda m, ctx: [_U("timing")] if ctx.digimon or ctx.timing != "evolution" else [_Eff("swap_hand_slot(7)", (), "evo_end")]),
+    # round 13a: "At the end of the Evolution Phase, you may lower both your and your opponent's points by 20" (Tachikawa
+    # Mimi CD-5): both_lose_may (the players' one fixed choice); without "you may" (Re-76) the two point rows
+    (r"at the end of (?:the|your) evolution phase, (?P<may>you may )?lower both your and your opponent's points by"
+     r" (?P<n>\d+)(?: \(the game ends if either player's points hits zero\))?\.?",
+     lambda m, ctx: [_U("timing")] if ctx.digimon or ctx.timing != "evolution" else (
+         [_Eff(f"both_lose_may({m.group('n')})", (), "evo_end")] if m.group("may") else
+         [_Eff(f"self_damage({m.group('n')})", (), "evo_end"), _Eff(f"damage({m.group('n')})", (), "evo_end")])),
+    # round 13a: "The game ends when either players' points reaches zero" (CD-5, after the sentence above): C-PTS-2, the
+    # game's own rule restated; no row
+    (r"the game ends when either players' points reaches zero\.?", lambda m, ctx: None if ctx.digimon else []),
     # "After that, draw cards until you reach the upper limit of your hand" (Digi Seabass Sx-102): C-HAND-1's 6
     (r"(?:after that, )?draw cards until you reach (?:the upper limit of your hand|your hand's upper limit)\.?",
      lambda m, ctx: [_Eff("draw_to(6)")]),
@@ -3819,6 +3836,9 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         # battle's Point Calculation while it stays (Grapple Chip Bo-544, Pile Bunker St-922); an option used at
         # another timing is not that
         tr.unmodeled.append("delayed-result-row")
+    if any(h.when == "evo_end" for h in heads) and (ctx.digimon or not any(h.op == "evolve_ignore" for h in heads)):
+        # round 13a: the engines act evo_end rows of the evolve_ignore options that served this turn's steps only
+        tr.unmodeled.append("timing")
     if not ctx.digimon and any(h.op == "evolve_ignore" for h in heads) and any(
             h.op != "evolve_ignore" and (h.when or ctx.timing) == "evolution" and h.conds for h in heads):
         # the engines apply an evolve_ignore option's other evolution rows right after the evolution without

@@ -32,7 +32,7 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.tables import F_SLOT_POS
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
-from simcli.engine.kernel_effects import effects_point_start
+from simcli.engine.kernel_effects import effects_evo_end, effects_point_start
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           forced_draw_nb, hand_limit_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
@@ -53,7 +53,8 @@ from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, 
                                  PTS, RENEW, SLOT, SLOT_UP, TOP, ABIL_USED, SUP_USED, SUPPORT, EVOLVED, NX, X_FA, X_LIST,
                                  X_PLAYER, X_TURN)
 from simcli.engine.state import (DRAWN, EVO, EVO_N, LV_START, M_LOSTADD, M_NODRAWLOSS, M_NOLOSS, M_SELFLOST, MAX_EVO, MAX_STEPS, SLOT_CARD,
-                                 SUPBOX, BESIDE, USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F)
+                                 SUPBOX, BESIDE, USED, X_APP_ANY, X_APPEAR_ROW, X_IN_BATTLE, X_LOG, X_LOST, X_R11F,
+                                 X_EVOEND)
 from simcli.engine.tables import F_APPTIM, F_APP_HI, F_APP_LO, F_RCOST, F_STAY, F_TIMINGS, TM_R11F
 
 OUT_A, OUT_B, OUT_DRAW, OUT_CAPPED = E.OUT_A, E.OUT_B, E.OUT_DRAW, E.OUT_CAPPED
@@ -365,6 +366,11 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
         outcome = decided_nb(S)
         if outcome >= 0:
             return BR_DRAW, outcome
+        if X[X_EVOEND] != 0 or X[X_EVOEND + 1] != 0:  # round 13a: the end of the Evolution Phase (T_EVO_END)
+            effects_evo_end(eon, T, S, M, X, fa, sa, rng)
+            outcome = decided_nb(S)
+            if outcome >= 0:
+                return BR_DRAW, outcome
     # Battle (DM-BAT-1)
     fa = battle_start_nb(T, S, M, M2, X, fa, sa, rng, uses, rows, gon, eon)  # attack_last may swap the roles
     sa = 1 - fa
@@ -505,17 +511,19 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
 @njit(cache=True, _nrt=False)
 def game_flags_nb(T, X):
     """Per-game flags from the tables: X[X_APP_ANY + seat] (timings of the seat's appearance rows), X[X_R11F + seat]
-    (round 11f: a hand_limit row or a win row lost*K / lost+N in its deck);
+    (round 11f: a hand_limit row or a win row lost*K / lost+N in its deck), X[X_EVOEND + seat] (round 13a: an evo_end row);
     returns whether some card has effect or appearance rows (else the effect hooks do nothing)."""
     rows = False
     for s in range(2):
         X[X_APP_ANY + s] = 0
         X[X_R11F + s] = 0
+        X[X_EVOEND + s] = 0
         for c in range(T.ct[s, 0, F_NCARDS]):
             if T.ct[s, c, F_EFF_HI] > T.ct[s, c, F_EFF_LO] or T.ct[s, c, F_APP_HI] > T.ct[s, c, F_APP_LO]:
                 rows = True
             X[X_APP_ANY + s] |= T.ct[s, c, F_APPTIM]
             X[X_R11F + s] |= T.ct[s, c, F_TIMINGS] & TM_R11F
+            X[X_EVOEND + s] |= T.ct[s, c, F_TIMINGS] & (1 << E.T_EVO_END)
     return rows
 
 

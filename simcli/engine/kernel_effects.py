@@ -38,6 +38,7 @@ from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY
                                  X_LOST, hand_remove_nb, push_nb)
 from simcli.engine.state import USED_MAX, X_USED, X_USED_N
 from simcli.engine.state import BESIDE, BESIDE_OWNER
+from simcli.engine.state import X_EVOEND  # round 13a
 
 E_OP, E_ARG, E_ARG2, E_TIMING, E_NCOND, E_COND0, E_COST0, E_LIMIT, E_LIMIT_ARG = (
     E.E_OP, E.E_ARG, E.E_ARG2, E.E_TIMING, E.E_NCOND, E.E_COND0, E.E_COST0, E.E_LIMIT, E.E_LIMIT_ARG)
@@ -597,7 +598,7 @@ for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
             E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK,
-            E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE):
+            E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE, E.OP_BOTH_LOSE_MAY):
     OP_FLAGS[_op] = OPF_OPP
 for _op in (E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF):
     OP_FLAGS[_op] = OPF_MOD | OPF_PER
@@ -703,7 +704,8 @@ def kind_blocked_nb(T, S, M, X, p, r):
     """Row r of p cannot reach its opponent, immune to effects of that kind: a direct point reduction (any
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = T.eff[r, E_OP]
-    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL or op == E.OP_DAMAGE_LOST:
+    if op == E.OP_DAMAGE or op == E.OP_DAMAGE_PER_GAUGE or op == E.OP_OPP_REVEAL or op == E.OP_DAMAGE_LOST \
+            or op == E.OP_BOTH_LOSE_MAY:  # round 13a: an opponent immune to the reduction: the row as a whole not chosen
         tm = T.eff[r, E_TIMING]
         if tm == E.T_WIN or tm == E.T_DRAW:
             return has_immunity_nb(T, S, M, X, 1 - p, E.OP_IMMUNE_FURTHER)
@@ -889,6 +891,10 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         dark_to_hand_nb(T, S, p, r, arg)
     elif op == E.OP_SWAP_HAND_SLOT:  # round 12c: a hand / slot exchange (Bo-161), one fixed choice
         swap_hand_slot_nb(T, S, p, arg)
+    elif op == E.OP_BOTH_LOSE_MAY:  # round 13a: "you may lower both … points by arg" (CD-5), one fixed choice
+        if S[p, PTS] > S[o, PTS] and S[p, PTS] > arg:
+            S[p, PTS] = max(0, S[p, PTS] - arg)
+            S[o, PTS] = max(0, S[o, PTS] - arg)
     elif op == E.OP_DARK_TO_DECK:  # round 11g: the Dark Area (its order) on top of the Net Ocean, then the shuffle
         for i in range(S[p, DARK_N]):
             push_nb(S, p, DECK, DECK_N, S[p, DARK + i])
@@ -2038,6 +2044,17 @@ def _ignore_after_nb(T, S, M, X, p, rng):
 
 
 @njit(cache=True, _nrt=False)
+def evo_end_fatal_nb(T, S, s, c):
+    """Round 13a (reference_greedy.evo_end_fatal): option c has an evo_end self_damage row of at least the owner's points
+    ("At the end of your Evolution Phase, lower both your and your opponent's points by 20", Re-76): the step planner
+    does not use it (every player)."""
+    for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
+        if T.eff[r, E_TIMING] == E.T_EVO_END and T.eff[r, E_OP] == E.OP_SELF_DAMAGE and T.eff[r, E_ARG] >= S[s, PTS]:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def ignore_slot_nb(T, S, M, X, s):
     """Preparation step (4), DM-EVO-5, for greedy and random (reference_greedy.ignore_targets): the first
     face-down slot (slot order) whose evolve_ignore option is usable now, its printed discard cost, the
@@ -2053,6 +2070,8 @@ def ignore_slot_nb(T, S, M, X, s):
         if c < 0 or S[s, SLOT_UP + k] != 0 or T.ct[s, c, F_USABLE_OPT] == 0 or face_up_blocked_nb(T, S, s, c) \
                 or banned_nb(T, S, M, X, s, c):
             continue
+        if (T.ct[s, c, F_TIMINGS] & (1 << E.T_EVO_END)) != 0 and evo_end_fatal_nb(T, S, s, c):
+            continue  # round 13a: its evo_end rows would take the owner's last points (Re-76)
         for r in range(T.ct[s, c, F_EFF_LO], T.ct[s, c, F_EFF_HI]):
             if T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE and T.eff[r, E_TIMING] == E.T_EVOLUTION \
                     and cond_ok_nb(T, S, M, X, s, r, -1) and cost_payable_nb(T, S, s, r):
@@ -2549,6 +2568,37 @@ def point_start_nb(T, S, M, X, fa, sa, rng):
             for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
                 if T.eff[r, E_TIMING] == E.T_POINT_START and cond_ok_nb(T, S, M, X, p, r, -1):
                     apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+
+
+@njit(cache=True, _nrt=False)
+def evo_end_nb(T, S, M, X, fa, sa, rng):
+    """Round 13a (T_EVO_END, reference_effects.Effects.evo_end): at the end of the Evolution Phase, the evo_end rows of
+    the options that served this turn's evolution steps (EVO), first attacker first, in the order of the steps;
+    conditions now, no cost; a seat whose deck has no evo_end row is skipped (X_EVOEND)."""
+    for j in range(2):
+        p = fa if j == 0 else sa
+        if X[X_EVOEND + p] == 0:
+            continue
+        for i in range(S[p, EVO_N]):
+            c = S[p, EVO + 2 * i]
+            if (T.ct[p, c, F_TIMINGS] & (1 << E.T_EVO_END)) == 0:
+                continue
+            for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+                if T.eff[r, E_TIMING] == E.T_EVO_END and cond_ok_nb(T, S, M, X, p, r, -1):
+                    apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
+
+
+def effects_evo_end(eon, T, S, M, X, fa, sa, rng):
+    """evo_end_nb behind the effects gate."""
+    if eon is not None:
+        evo_end_nb(T, S, M, X, fa, sa, rng)
+
+
+@_overload(effects_evo_end, inline="always", jit_options={"_nrt": False})
+def _effects_evo_end(eon, T, S, M, X, fa, sa, rng):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, fa, sa, rng: None
+    return lambda eon, T, S, M, X, fa, sa, rng: evo_end_nb(T, S, M, X, fa, sa, rng)
 
 
 def effects_point_start(eon, T, S, M, X, fa, sa, rng):

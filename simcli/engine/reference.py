@@ -629,6 +629,9 @@ class NoEffects:
     def after_evolution(self, g, p, evolved: bool):
         pass
 
+    def evo_end(self, g, fa, sa):
+        pass
+
     def battle_start(self, g, fa, sa):
         return fa, sa
 
@@ -804,6 +807,9 @@ class Game:
         if self.decided():
             return self.finish()
         self.effects.after_evolution(g, sa, r.evolution(g, sa, ps_, True))
+        if self.decided():
+            return self.finish()
+        self.effects.evo_end(g, fa, sa)  # round 13a: the end of the Evolution Phase (T_EVO_END)
         if self.decided():
             return self.finish()
         # Battle

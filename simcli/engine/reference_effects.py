@@ -46,7 +46,7 @@ MOD_OPP_OPS = {E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP
 OPP_OPS = MOD_OPP_OPS | {E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES,
                          E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR,
                          E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK, E.OP_DAMAGE_LOST,
-                         E.OP_OPP_DOWN_ONE}
+                         E.OP_OPP_DOWN_ONE, E.OP_BOTH_LOSE_MAY}
 PER_OPS = {E.OP_PER_DISCARD, E.OP_PER_DISCARD_DIGIMON, E.OP_PER_MILL, E.OP_PER_DISCARD_IF, E.OP_OPP_PER_DISCARD_IF}
 MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.OP_ATTACK_AS, E.OP_NO_ZERO,
                                    E.OP_FORCE_DRAW, E.OP_NO_FORCE_DRAW, E.OP_IMMUNE_OPTIONS, E.OP_IMMUNE_MOD,
@@ -521,7 +521,8 @@ def kind_blocked(g, p, row, mods) -> bool:
     timing but win / draw), a further one (win / draw rows), a forced draw, slot cards sent to the Dark Area."""
     op = int(row[E.E_OP])
     o = g.ps[1 - p.seat]
-    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL, E.OP_DAMAGE_LOST):
+    if op in (E.OP_DAMAGE, E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_REVEAL, E.OP_DAMAGE_LOST,
+              E.OP_BOTH_LOSE_MAY):  # round 13a: an opponent immune to the reduction: the row as a whole not chosen
         if int(row[E.E_TIMING]) in (E.T_WIN, E.T_DRAW):
             return has_immunity(g, o, E.OP_IMMUNE_FURTHER, mods)
         return has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods)
@@ -739,6 +740,10 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             if p.deck:
                 p.hand.append(p.deck.pop())
                 p.drawn |= 1 << p.hand[-1]
+    elif op == E.OP_BOTH_LOSE_MAY:  # round 13a: "you may lower both … points by arg" (CD-5), one fixed choice:
+        if p.points > o.points and p.points > arg:  # the owner ahead, and above arg (never its own loss or a draw)
+            p.points = max(0, p.points - arg)
+            o.points = max(0, o.points - arg)
     elif op == E.OP_SWAP_HAND_SLOT:  # round 12c: a hand / slot exchange (Bo-161), one fixed choice
         kp = swap_pick(g, p, arg)
         if kp is not None:
@@ -1645,6 +1650,16 @@ class Effects(NoEffects):
                 self.use_option(g, p, k, E.T_POINT)
         for p in (fa, sa):
             self.auto_abilities(g, p, E.T_POINT)
+
+    def evo_end(self, g, fa, sa) -> None:
+        """Round 13a (T_EVO_END): at the end of the Evolution Phase (after both players' evolutions), the evo_end rows
+        of the options that served this turn's evolution steps, first attacker first, in the order of the steps:
+        conditions now, no cost."""
+        for p in (fa, sa):
+            for opt, dig in p.evo_opts:
+                for row in rows(g, p.seat, opt):
+                    if int(row[E.E_TIMING]) == E.T_EVO_END and cond_ok(g, p, row):
+                        apply_row(g, p, row, True, card=opt)
 
     def point_start(self, g, fa, sa) -> None:
         """Round 11c (T_POINT_START): at the start of Point Calculation, the point_start rows of the options used in

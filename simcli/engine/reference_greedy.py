@@ -454,6 +454,13 @@ def armor_row(row) -> bool:
     return any(abs(int(row[E.E_FILT0 + 2 * i])) == E.FK_ARMOR for i in range(E.MAX_FILTERS))
 
 
+def evo_end_fatal(g, p, c) -> bool:
+    """Round 13a: option c has an evo_end self_damage row of at least p's points (Re-76): the step planner does not
+    use it (every player; kernel_effects.evo_end_fatal_nb)."""
+    return any(int(r[E.E_TIMING]) == E.T_EVO_END and int(r[E.E_OP]) == E.OP_SELF_DAMAGE and int(r[E.E_ARG]) >= p.points
+               for r in rows(g, p.seat, c))
+
+
 def ignore_targets(g, p):
     """An evolve_ignore step (DM-EVO-5) for every player that takes one: the first usable such option (slot
     order) and the hand positions of the Digimon it can reach (the next level, or round 10b the level of its
@@ -468,6 +475,8 @@ def ignore_targets(g, p):
     for k, c in enumerate(p.slots):
         if c < 0 or p.slot_up[k] != 0 or not t.usable_opt[s, c] or face_up_blocked(g, p, c) or banned(g, p, c):
             continue
+        if evo_end_fatal(g, p, c):
+            continue  # round 13a: its evo_end rows would take the owner's last points (Re-76)
         for r in rows(g, s, c):
             if int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE and int(r[E.E_TIMING]) == E.T_EVOLUTION \
                     and cond_ok(g, p, r) and cost_payable(g, p, r):

@@ -69,6 +69,7 @@ X_APP_ANY = 52  # per seat (52, 53): bits (1 << T_*) of the timings of its deck'
 X_USED_N = 54  # options used in this turn's battle windows: pairs (seat, card) from X_USED (their result rows)
 X_LOST = 55  # per seat (55, 56): points it lost to this turn's battle result (round 9a: damage_lost)
 X_R11F = 57  # per seat (57, 58), round 11f: its deck has a hand_limit row or a win row lost*K / lost+N (tables.TM_R11F)
+X_EVOEND = 59  # per seat (59, 60), round 13a: some card of its deck has an evo_end row (bit 1 << T_EVO_END of F_TIMINGS)
 X_LOG = 64  # LOG_MAX entries x LOG_W: (kind, seat, row, card, count)
 LOG_W = 5
 LOG_MAX = 256

@@ -276,6 +276,12 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
         if op == E.OP_DAMAGE_LOST and (tm != E.T_LOSE or c.get("kind") != "Option"):
             # round 9c: the lost points are those of this turn's Point Calculation, which an option's lose row follows
             raise TableError(f"{c['number']} {c['name']}: {text!r}: damage_lost is an option's lose row only")
+        if tm == E.T_EVO_END and (c.get("kind") != "Option" or not any(t2.split()[0] == "evolve_ignore" for t2 in texts)):
+            # round 13a: the engines apply evo_end rows of the evolve_ignore options that served this turn's steps only
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: evo_end rows are an evolve_ignore option's rows only")
+        if op == E.OP_BOTH_LOSE_MAY and tm != E.T_EVO_END:
+            # round 13a: the fixed choice reads the points before the battle; the one card has this timing
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: both_lose_may is an evo_end row only")
         if tm == E.T_POINT_START and c.get("kind") != "Option":
             # round 11c: the engines apply point_start rows of the options used in this turn's battle windows only
             raise TableError(f"{c['number']} {c['name']}: {text!r}: point_start rows are an option's rows only")
@@ -610,7 +616,7 @@ TM_COMMIT = 1 << 24  # round 10e: one of the card's rows is commit (used in a ba
 TM_SWAP = 1 << 19  # round 12c: one of the card's rows is swap_hand_slot (greedy's rule 4)
 # round 11f: one of the card's rows is hand_limit or a win row lost*K / lost+N (the rows Preparation's hand limit and the
 # lost points of a won battle read: kernel.game_flags_nb's per-seat X_R11F gates both reads)
-TM_R11F = 1 << 14
+TM_R11F = 1 << 21  # (bit 14 until round 13a, now T_EVO_END's timing bit)
 # round 11b: an evolve_ignore option (limit turn: it stays in the Power Box) with battle rows, "1) Evolution Phase 2) Battle
 # Phase" (Re-73, CD-2): used for its step, its battle rows act from the Power Box in that turn's battle (base_modifiers_nb)
 TM_LATER = 1 << 20
@@ -686,7 +692,7 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_NOT_SPECIAL
                 if t.effects[r, E.E_OP] == E.OP_COMMIT:
                     m |= TM_COMMIT
-                if t.effects[r, E.E_OP] == E.OP_SWAP_HAND_SLOT:
+                if t.effects[r, E.E_OP] == E.OP_SWAP_HAND_SLOT and t.effects[r, E.E_TIMING] == E.T_BATTLE:
                     m |= TM_SWAP
                 if t.effects[r, E.E_OP] == E.OP_HAND_LIMIT or (t.effects[r, E.E_TIMING] == E.T_WIN and t.effects[r, E.E_OP] in (
                         E.OP_LOST_MUL, E.OP_LOST_ADD)):
