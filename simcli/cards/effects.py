@@ -595,8 +595,11 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
-        if "/" in value and (kind != "name" or cmp != "=" or value.count("/") != 1  # round 12b: name=A/B only,
-                             or "x-antibody" in value.lower()):  # without the red frame marker (one frame condition)
+        if "/" in value and kind in _ALT_KINDS:  # round 13b: one of some words / species (alt_token)
+            if any(not x.strip() for x in value.split("/")) or (kind.endswith("species") and cmp == "~"):
+                raise EffectSyntaxError(f"bad type alternatives {s!r} (type~A/B/… or species=A/B/…)")
+        elif "/" in value and (kind != "name" or cmp != "=" or value.count("/") != 1  # round 12b: name=A/B only,
+                               or "x-antibody" in value.lower()):  # without the red frame marker (one frame condition)
             raise EffectSyntaxError(f"bad name alternatives {s!r} (name=A/B)")
         if cmp == "~" and kind in ("species", "opp_species", "group", "opp_group", "attr", "opp_attr", "field",
                                    "opp_field", "keyword", "opp_keyword"):
@@ -856,6 +859,25 @@ def species_tokens(species: str | None) -> list[str]:
     return [species_token(p) for p in (species or "").split("/") if p.strip()]
 
 
+# round 13b: conditions whose value may list alternatives, "type~A/B/…" (a word of the species is one of them) and
+# "species=A/B/…" (the species is one of them, as a whole); coded as one word token (alt_token)
+_ALT_KINDS = ("type", "opp_type", "species", "opp_species")
+
+
+def alt_token(key: str, value: str) -> str:
+    """Round 13b: the word token of ``type~A/B/…`` (key "type"/"word") or ``species=A/B/…`` (key "species"): the
+    alternatives joined by "/" (a species as its species_token).  A word never holds "/", so such a token is no word;
+    tables.compile_tables gives it to every card with one of the alternatives among its species words and tokens
+    (only where a row uses it).  One alternative is the plain word / species token."""
+    parts = [x.strip() for x in value.split("/")]
+    return "/".join(species_token(x) if key == "species" else x for x in parts)
+
+
+def alt_parts(token: str) -> list[str]:
+    """Round 13b: the normalised alternatives of an alt_token (as Vocab stores it)."""
+    return token.split("/")
+
+
 def species_token(species: str) -> str:
     return "=" + re.sub(r"\s+", " ", species.strip())
 
@@ -870,8 +892,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         fk, v = filter_code(key, "=", value, vocab)
         return -fk, v
     fk = _FILTERS[(key, cmp)]
-    if key == "species":
-        return fk, vocab.code("word", species_token(value))
+    if key == "species" or (key == "type" and "/" in value):  # round 13b: alternatives (alt_token)
+        return fk, vocab.code("word", alt_token(key, value))
     if fk == E.FK_NAME:
         from simcli.cards.names import norm_name
 
@@ -963,8 +985,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
                 from simcli.cards.names import norm_name
 
                 value = vocab.code(cat, norm_name(c.value))  # a rule name (DM-NAME-1, aliases)
-            elif cat == "species":
-                value = vocab.code("word", species_token(c.value))
+            elif cat == "species" or (cat == "word" and "/" in c.value and c.kind in _ALT_KINDS):
+                value = vocab.code("word", alt_token(cat, c.value))  # round 13b: alternatives; a species token
             else:
                 value = vocab.code(cat, c.value)
         row[base : base + 3] = (kind, cmp, value)

@@ -533,6 +533,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"species={_species(m.group(1))}"]),
+        # round 13b: "If your type is Beast type or Beast Dragon type" (New Bonds Bx-129): one of two whole species, one
+        # condition (species=A/B, a token of its own; disjoint rows would need species!=A beside the card's three)
+        (rf"your type is (?:a |an )?{_SPECIES} type or (?:a |an )?{_SPECIES} type",
+         lambda m: [f"species={_species(m.group(1))}/{_species(m.group(2))}"]),
         # round 9c: "your Digimon is a Level IV Beast Man type" (Juga-maru Bx-31): one level and a whole species
         (rf"your digimon is (?:a |an )?(level iii|level iv|perfect level|ultimate level) {_SPECIES} type(?: digimon)?",
          lambda m: _lv_or_fail("level", m.group(1)) + [f"species={_species(m.group(2))}"]),

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simcli.cards.effects import (VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
-                                  species_tokens, parse_effect, parse_filter)
+                                  species_tokens, parse_effect, parse_filter, alt_parts)
 from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
 
@@ -449,6 +449,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     words = np.zeros((2, n, MAX_WORDS), np.int32)
     keep_abil = np.zeros(shape, np.int8)
     usable_opt = np.zeros(shape, np.int8)
+    # round 13b: the "/" word tokens of the coded rows (effects.alt_token), each with its alternatives
+    alts = [(w, set(alt_parts(w))) for (cat, w) in list(vocab.codes) if cat == "word" and "/" in w]
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             if c.get("attribute"):
@@ -458,6 +460,9 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
             # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
             species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
+            if alts:  # round 13b: the alternatives tokens the rows use (type~A/B/…, species=A/B/…) the card holds
+                held = {normalize_word(w) for w in species}
+                species += [tok for tok, parts in alts if held.intersection(parts)]
             # round 10c: the printed ability "The opponent loses its special abilities" as a keyword token (opp_voider)
             kws = (c.get("keywords") or []) + ([VOIDER_TOKEN] if c.get("voids_abilities") else [])
             for what, lst in (("fields", c.get("fields") or []), ("keywords", kws),

@@ -1,0 +1,95 @@
+"""Scenario tests of round 13b (issue 9), on both engines: conditions longer than a row holds, read as one compound
+condition (docs/effect-language.md "Round 13b"; docs/coverage.md "Round 13b").
+
+* ``species=A/B/…`` / ``type~A/B/…`` (effects.alt_token): one of some whole species / species words, one condition;
+  tables.compile_tables gives the token to every card that holds one of the alternatives (only where a row uses it),
+  so the engines test it as any ``type~`` word (C_TYPE / C_OPP_TYPE / FK_TYPE): New Bonds Bx-129.
+
+The base duel: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B); A attacks with its B attack (200,
+C-TYPE-1), B with its A attack.  ``both_turn`` plays each turn on the kernel and the reference from the same state and
+asserts that they agree (zones, points, battle result).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from simcli.cards.db import load_db
+from simcli.cards.effects import EffectSyntaxError, compile_effect, parse_effect
+from simcli.engine import enums as E
+from simcli.engine.tables import compile_tables
+from test_engine_helpers import both_turn, custom, place, scenario
+from test_engine_rules import digi, fill, opt
+
+DB = load_db()
+
+
+def _turn(a_cards, b_atk, a_points=100, slots=(-1, 1, -1), hand=(), players=("greedy", "greedy"), b_kw=None):
+    """One turn, A first: A's Alpha (a_cards[0]) on the box over nothing else, its options a_cards[1:] as cards 1..,
+    the given slots / hand (card indices; the rest A's Net Ocean); B's Beta (type B, its A attack b_atk)."""
+    a = fill(a_cards)
+    b = fill([digi("Beta", bt="B", atk=(b_atk, 100, 100), **(b_kw or {}))])
+    T, g = scenario(a, b, effects=True, players=players)
+    used = set(hand) | {c for c in slots if c >= 0}
+    place(g, 0, l3=0, hand=list(hand), slots=tuple(slots), points=a_points,
+          deck=[k for k in range(1, 30) if k not in used])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+# ---- species=A/B: New Bonds Bx-129 -------------------------------------------------------------------------------------
+def test_new_bonds_record():
+    # "When facing a Level III or Level IV Digimon, add 300 … If your type is Beast type or Beast Dragon type, instead of
+    # 300, add 500": the card's +300 and, on top, +200 for either species (one condition: the row holds four)
+    assert DB["Bx-129"]["effects"] == [
+        "atk+300 if opp_level<=IV & frame=Red & points<opp | cost: discard(1) | limit: turn",
+        "atk+200 if opp_level<=IV & species=Beast/Beast Dragon & frame=Red & points<opp | cost: discard(1) | limit: turn"]
+    assert DB["Bx-129"]["modeled"]
+
+
+def test_alternatives_language_and_tokens():
+    # the alternatives of type~ / species= (and their negations) parse; species~ and empty alternatives do not
+    for good in ("atk+1 if species=A/B", "atk+1 if opp_species!=A/B C", "atk+1 if type~A/B/C", "atk+1 if opp_type!=A/B",
+                 "atk_per_sheet(100,1) | filter: type~A/B", "atk_per_sheet(100,1) | filter: species=A/B"):
+        parse_effect(good)
+    for bad in ("atk+1 if species~A/B", "atk+1 if type~A/", "atk+1 if keyword=A/B", "atk+1 if attr=Virus/Data"):
+        with pytest.raises(EffectSyntaxError):
+            parse_effect(bad)
+    # a card holds the token when one alternative is a whole species of it (species=) or a word of it (type~):
+    # "Beast Dragon" and "Beast" hold species=Beast/Beast Dragon, "Beast Man" and "Holy Beast" do not; "Holy Beast" holds
+    # type~Beast/Dragon, "Reptile" not
+    row = opt("Row", effects=["atk+1 if species=Beast/Beast Dragon", "atk+1 if type~Beast/Dragon"])
+    sp = ["Beast Dragon", "Beast", "Beast Man", "Holy Beast", "Reptile", "Dragon Man/Cyborg"]
+    T, info = compile_tables([fill([row] + [digi(f"D{i}", species=s) for i, s in enumerate(sp)]), fill([])],
+                             effects=True)
+    tok_sp = compile_effect(parse_effect("atk+1 if species=Beast/Beast Dragon"), "battle", info.vocab)[E.E_COND0 + 2]
+    tok_ty = compile_effect(parse_effect("atk+1 if type~Beast/Dragon"), "battle", info.vocab)[E.E_COND0 + 2]
+    assert [tok_sp in T.words[0, 1 + i] for i in range(len(sp))] == [True, True, False, False, False, False]
+    assert [tok_ty in T.words[0, 1 + i] for i in range(len(sp))] == [True, True, True, True, False, True]
+
+
+@pytest.mark.parametrize("species,b_atk,wins", [
+    ("Beast", 650, True), ("Beast Dragon", 650, True), ("Dragon Man/Beast", 650, True),  # 200 + 500 = 700
+    ("Beast Man", 650, False), ("Holy Beast", 650, False), ("Reptile", 450, True)])  # 200 + 300 = 500
+def test_new_bonds_species(species, b_atk, wins):
+    # A (red frame, 50 points against 100, facing a Level III) uses Bx-129 from slot 2, paying a hand card (card 2):
+    # +500 for a Beast or Beast Dragon type (a "X/Y" species is both), +300 for any other species (a word is not the
+    # species: "Beast Man", "Holy Beast"); the card stays until the end of the turn
+    alpha = digi("Alpha", bt="A", atk=(300, 200, 100), species=species, frame="Red")
+    g = _turn([alpha, custom("Bx-129"), opt("Spare")], b_atk, a_points=50, hand=[2])
+    assert g.battles == [E.BR_FIRST if wins else E.BR_SECOND]
+    if wins:
+        assert g.card_uses[0, 1] == 1 and 2 in g.ps[0].dark
+
+
+def test_new_bonds_restrictions():
+    # not red frame, or points not lower: the card is not used (A loses with 200 against 250)
+    for kw, pts in (({"frame": "Blue"}, 50), ({"frame": "Red"}, 100)):
+        alpha = digi("Alpha", bt="A", atk=(300, 200, 100), species="Beast", **kw)
+        g = _turn([alpha, custom("Bx-129"), opt("Spare")], 250, a_points=pts, hand=[2])
+        assert g.battles == [E.BR_SECOND] and g.card_uses[0, 1] == 0
+    # facing a Perfect: neither row holds
+    alpha = digi("Alpha", bt="A", atk=(300, 200, 100), species="Beast", frame="Red")
+    g = _turn([alpha, custom("Bx-129"), opt("Spare")], 250, a_points=50, hand=[2], b_kw={"level": "Perfect"})
+    assert g.card_uses[0, 1] == 0
