@@ -4,6 +4,9 @@ condition (docs/effect-language.md "Round 13b"; docs/coverage.md "Round 13b").
 * ``species=A/B/…`` / ``type~A/B/…`` (effects.alt_token): one of some whole species / species words, one condition;
   tables.compile_tables gives the token to every card that holds one of the alternatives (only where a row uses it),
   so the engines test it as any ``type~`` word (C_TYPE / C_OPP_TYPE / FK_TYPE): New Bonds Bx-129.
+* The word list "'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'" is
+  ``type~Dragon/Ankylosaur/…/Stegosaur`` (translate._DRAGON_LIST), "the words 'X', 'Y' or 'Z' in its type" one
+  ``type~X/Y/Z``: D-3 St-302, Examon Re-8.
 
 The base duel: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B); A attacks with its B attack (200,
 C-TYPE-1), B with its A attack.  ``both_turn`` plays each turn on the kernel and the reference from the same state and
@@ -93,3 +96,49 @@ def test_new_bonds_restrictions():
     alpha = digi("Alpha", bt="A", atk=(300, 200, 100), species="Beast", frame="Red")
     g = _turn([alpha, custom("Bx-129"), opt("Spare")], 250, a_points=50, hand=[2], b_kw={"level": "Perfect"})
     assert g.card_uses[0, 1] == 0
+
+
+# ---- type~A/B/…: the dragon word list; D-3 St-302, Examon Re-8 ----------------------------------------------------------
+DRAGON = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+
+
+def test_dragon_list_records():
+    assert DB["St-302"]["effects"] == ["evolve_ignore if level=III | limit: turn",
+                                       f"atk+50 if type~{DRAGON}/Beast/Angel | when: evolved | limit: turn"]
+    assert DB["Re-8"]["effects"][2] == f"atk+400 if opp_type~{DRAGON} | when: passive"
+    assert DB["St-302"]["modeled"] and DB["Re-8"]["modeled"]
+
+
+@pytest.mark.parametrize("species,wins", [
+    ("Dinosaur", True), ("Small Dragon", True), ("Holy Beast", True), ("Fallen Angel", True), ("Pterosaur", True),
+    ("Archangel", False), ("Reptile", False), ("Dragonfly", False)])
+def test_d3_adds_50_to_a_listed_type(species, wins):
+    # D-3 St-302 from slot 1: Alpha (Level III) evolves into Gamma (Level IV; its requirements are not met, DM-EVO-5),
+    # whose B attack 230 meets Beta's 250: "If the Level IV Digimon that evolved with the use of this card has the
+    # words 'dragon (… included)', 'beast' or 'angel' in its type, add 50" (a word of the type: "Archangel" and
+    # "Dragonfly" are other words, round 4's type~ reading) — 280 wins, 230 loses
+    gamma = digi("Gamma", level="IV", bt="A", atk=(450, 230, 100), reqs=[{"from_name": "zeta", "cards": 3}],
+                 species=species)
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), custom("St-302"), gamma])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(3, 30)) + [2])
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.battles == [E.BR_FIRST if wins else E.BR_SECOND]
+    if wins:  # (a step that still loses is not taken: greedy keeps D-3)
+        assert g.ps[0].top == 2 and g.card_uses[0, 1] == 1
+
+
+@pytest.mark.parametrize("species,wins", [("Ankylosaur", True), ("Dragon Man", True), ("Reptile", False)])
+def test_examon_facing_a_listed_type(species, wins):
+    # Examon Re-8 (attacks made 300 each) against Beta (500 each): "When facing a Digimon with the word 'dragon (…
+    # included)' in its type, add 400" — 700 wins, 300 loses
+    ex = custom("Re-8", attack={"A": 300, "B": 300, "C": 300})
+    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), ex])
+    b = fill([digi("Beta", bt="B", atk=(500, 500, 500), species=species)])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, top=1, deck=list(range(2, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    assert g.battles == [E.BR_FIRST if wins else E.BR_SECOND]

@@ -435,7 +435,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or below|and below|or less)", lambda m: [f"opp_power<={m.group(1)}"]),
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or above|and above|or more)", lambda m: [f"opp_power>={m.group(1)}"]),
         # "facing a Digimon with 'Dragon' in its type"
-        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in (?:its|their) type(?: name)?",
+        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z]+)+)' in (?:its|their) type(?: name)?",
          lambda m: _type_words("opp_type", m.group(1))),
         # "facing a non-Ultimate level Digimon", "facing a Virus attribute Digimon of a lower level than Ultimate"
         (rf"facing (?:a |an )?non-{_LVLIST}(?: digimon)?", lambda m: _not_levels("opp_level", _levels(m.group(1)))),
@@ -516,7 +516,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(1)))),
-        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its type", lambda m: _type_words("type", m.group(1))),
+        (r"your digimon has (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z]+)+)' in its type", lambda m: _type_words("type", m.group(1))),
+        # round 13b: "has the words 'X', 'Y' or 'Z' in its type" (D-3 St-302): a word of the type is one of them (one condition)
+        (r"your digimon has the words ('[A-Za-z/]+'(?:, '[A-Za-z/]+')*,? or '[A-Za-z/]+') in its type",
+         lambda m: [_type_alts(m.group(1))]),
         (rf"(?:your digimon is|you are) (?:a |an )?non-{_LVLIST}(?: digimon)?|(?:your digimon is|you are) not (?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(0)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
@@ -632,6 +635,11 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: ["second"]),
     ]
     return [(re.compile(p, re.I), b) for p, b in R]
+
+
+def _type_alts(quoted: str) -> str:
+    """Round 13b: "'dragon', 'beast' or 'angel'" → ``type~Dragon/Beast/Angel`` (one word of the type is one of them)."""
+    return "type~" + "/".join(w[:1].upper() + w[1:] for w in re.findall(r"'([^']+)'", quoted))
 
 
 def _type_words(kind: str, text: str) -> list[str]:
@@ -3510,6 +3518,12 @@ _MARK = re.compile(r"\(O\)|\(\d\)|◎|(?=\(S\))")
 _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 
 
+# round 13b: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type" (also
+# "'Dragon' (… included)"): a word of the type is one of the seven (type~ alternatives, effects.alt_token)
+_DRAGON_WORDS = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+_DRAGON_LIST = re.compile(r"'dragon(?: \(|' \()Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included\)'?", re.I)
+
+
 def _clauses(text: str) -> list[str]:
     return [c for c, _ in _clauses_marked(text)]
 
@@ -3520,6 +3534,7 @@ def _clauses_marked(text: str) -> list[tuple[str, bool]]:
     text = re.sub(r'(?<=[a-z])"s\b', "'s", text)  # "opponent"s" typo
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
+    text = _DRAGON_LIST.sub("'" + _DRAGON_WORDS + "'", text)
     out = []
     for i, part in enumerate(_MARK.split(text)):
         part = part.strip().strip("/").strip()
