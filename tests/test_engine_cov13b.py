@@ -6,7 +6,8 @@ condition (docs/effect-language.md "Round 13b"; docs/coverage.md "Round 13b").
   so the engines test it as any ``type~`` word (C_TYPE / C_OPP_TYPE / FK_TYPE): New Bonds Bx-129.
 * The word list "'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'" is
   ``type~Dragon/Ankylosaur/…/Stegosaur`` (translate._DRAGON_LIST), "the words 'X', 'Y' or 'Z' in its type" one
-  ``type~X/Y/Z``: D-3 St-302, Examon Re-8.
+  ``type~X/Y/Z``: D-3 St-302, Examon Re-8, Aero Wing Bo-543 ("it also gains the ability "grappling" and has 100 added
+  to its attack power").
 
 The base duel: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B); A attacks with its B attack (200,
 C-TYPE-1), B with its A attack.  ``both_turn`` plays each turn on the kernel and the reference from the same state and
@@ -21,6 +22,8 @@ from simcli.cards.db import load_db
 from simcli.cards.effects import EffectSyntaxError, compile_effect, parse_effect
 from simcli.engine import enums as E
 from simcli.engine.tables import compile_tables
+from simcli.engine.reference import PERSIST
+from test_engine_effects import duel
 from test_engine_helpers import both_turn, custom, place, scenario
 from test_engine_rules import digi, fill, opt
 
@@ -142,3 +145,15 @@ def test_examon_facing_a_listed_type(species, wins):
     place(g, 1, l3=0, deck=list(range(1, 30)))
     both_turn(T, g, fa=0)
     assert g.battles == [E.BR_FIRST if wins else E.BR_SECOND]
+
+
+@pytest.mark.parametrize("species,attack", [("Stegosaur", 400), ("Evil Dragon", 400), ("Reptile", 200)])
+def test_aero_wing_grappling_and_100_for_a_listed_type(species, attack):
+    # Aero Wing Bo-543 face-up in A's slot 1 since an earlier turn (it stays until discarded, a lost battle or the
+    # lifespan), on Alpha made Level IV (B attack 200) with the passive "+100 while it has 'grappling'": for a listed
+    # type the card gives "grappling" and +100 (200 + 100 + 100), for another type only "sky" (200)
+    def face_up(g):
+        g.ps[0].slot_up[0] = PERSIST
+    g, f = duel(a_fx=["atk+100 if keyword=grappling | when: passive"], a_opts=[custom("Bo-543")], setup=face_up,
+                a_kw={"level": "IV", "species": species, "keywords": []})
+    assert f == [(attack, 250)] and g.ps[0].slots[0] == 1

@@ -1145,6 +1145,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "you gain the abilities "sky" and "proud"" (an option's, or a conditional ability): gain rows
         (rf"(?:you gain|your digimon gains|you obtain|gain) the abilit(?:y|ies) ({_KW}(?:(?:,? and |, ){_KW})*)",
          lambda m: [_Eff(f"gain({_kw(w)})") for w in re.findall(_KW, m.group(1))]),
+        # round 13b: "(if your Digimon has …,) it also gains the ability "grappling" and has 100 added to its attack power"
+        # (Aero Wing Bo-543): "it" is the own Digimon of the condition
+        (rf"it also gains the ability ({_KW}) and has (\d+) added to its attack power",
+         lambda m: [_Eff(f"gain({_kw(m.group(2))})"), _Eff(f"atk+{m.group(3)}")]),
         # -- cards -------------------------------------------------------------------------------
         # "Draw 4 cards from your Net Ocean. If any of them are <cards>, you may add those cards to your
         # hand. Shuffle the remaining cards back into your Net Ocean": search(4) with a filter
