@@ -6,8 +6,9 @@ condition (docs/effect-language.md "Round 13b"; docs/coverage.md "Round 13b").
   so the engines test it as any ``type~`` word (C_TYPE / C_OPP_TYPE / FK_TYPE): New Bonds Bx-129.
 * The word list "'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'" is
   ``type~Dragon/Ankylosaur/…/Stegosaur`` (translate._DRAGON_LIST), "the words 'X', 'Y' or 'Z' in its type" one
-  ``type~X/Y/Z``: D-3 St-302, Examon Re-8, Aero Wing Bo-543 ("it also gains the ability "grappling" and has 100 added
-  to its attack power").
+  ``type~X/Y/Z`` ('angel' also "Archangel"), the 'angel' list "(including Cherub, …; excluding Fallen Angel type)"
+  ``type~Angel/Archangel/=Cherub/…`` and ``type!=Fallen``; the condition ``opp_slots OP N`` (codes.C_OPP_SLOTS): D-3 St-302, Examon Re-8, Aero Wing Bo-543 ("it also gains the ability "grappling" and has 100 added
+  to its attack power"), Holy Arrow St-484.
 
 The base duel: A's Alpha (type A, attacks 300/200/100) against B's Beta (type B); A attacks with its B attack (200,
 C-TYPE-1), B with its A attack.  ``both_turn`` plays each turn on the kernel and the reference from the same state and
@@ -107,19 +108,19 @@ DRAGON = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
 
 def test_dragon_list_records():
     assert DB["St-302"]["effects"] == ["evolve_ignore if level=III | limit: turn",
-                                       f"atk+50 if type~{DRAGON}/Beast/Angel | when: evolved | limit: turn"]
+                                       f"atk+50 if type~{DRAGON}/Beast/Angel/Archangel | when: evolved | limit: turn"]
     assert DB["Re-8"]["effects"][2] == f"atk+400 if opp_type~{DRAGON} | when: passive"
     assert DB["St-302"]["modeled"] and DB["Re-8"]["modeled"]
 
 
 @pytest.mark.parametrize("species,wins", [
     ("Dinosaur", True), ("Small Dragon", True), ("Holy Beast", True), ("Fallen Angel", True), ("Pterosaur", True),
-    ("Archangel", False), ("Reptile", False), ("Dragonfly", False)])
+    ("Archangel", True), ("Reptile", False), ("Dragonfly", False), ("Beastly", False)])
 def test_d3_adds_50_to_a_listed_type(species, wins):
     # D-3 St-302 from slot 1: Alpha (Level III) evolves into Gamma (Level IV; its requirements are not met, DM-EVO-5),
     # whose B attack 230 meets Beta's 250: "If the Level IV Digimon that evolved with the use of this card has the
-    # words 'dragon (… included)', 'beast' or 'angel' in its type, add 50" (a word of the type: "Archangel" and
-    # "Dragonfly" are other words, round 4's type~ reading) — 280 wins, 230 loses
+    # words 'dragon (… included)', 'beast' or 'angel' in its type, add 50" (a word of the type, round 4's type~ reading:
+    # "Dragonfly" and "Beastly" are other words; 'angel' holds for "Archangel", round 13b) — 280 wins, 230 loses
     gamma = digi("Gamma", level="IV", bt="A", atk=(450, 230, 100), reqs=[{"from_name": "zeta", "cards": 3}],
                  species=species)
     a = fill([digi("Alpha", bt="A", atk=(300, 200, 100)), custom("St-302"), gamma])
@@ -157,3 +158,34 @@ def test_aero_wing_grappling_and_100_for_a_listed_type(species, attack):
     g, f = duel(a_fx=["atk+100 if keyword=grappling | when: passive"], a_opts=[custom("Bo-543")], setup=face_up,
                 a_kw={"level": "IV", "species": species, "keywords": []})
     assert f == [(attack, 250)] and g.ps[0].slots[0] == 1
+
+
+# ---- the angel list and opp_slots: Holy Arrow St-484 --------------------------------------------------------------------
+ANGEL = "Angel/Archangel/=Cherub/=Dominion/=Ophan/=Power/=Seraph/=Virtue"
+
+
+def test_holy_arrow_record():
+    assert DB["St-484"]["effects"] == [
+        f"damage(10) if keyword=sky & type~{ANGEL} & type!=Fallen & opp_slots>=3 | limit: turn"]
+    assert DB["St-484"]["modeled"]
+
+
+@pytest.mark.parametrize("species,kw,b_slots,hit", [
+    ("Archangel", ["sky"], 3, True), ("Seraph", ["sky"], 3, True), ("Power", ["sky"], 3, True),
+    ("Angel", ["sky"], 3, True),
+    ("Power Synthesis", ["sky"], 3, False), ("Fallen Angel", ["sky"], 3, False),
+    ("Artificial Fallen Angel", ["sky"], 3, False), ("Archangel", [], 3, False), ("Archangel", ["sky"], 2, False)])
+def test_holy_arrow(species, kw, b_slots, hit):
+    # Holy Arrow St-484 in A's slot 1: "If your Digimon has the ability "sky" and has the word 'angel' in its type
+    # (including Cherub, Dominion, Ophan, Power, Seraph, Virtue; excluding Fallen Angel type), and your opponent has 3
+    # or more cards in their slots, immediately reduce the opponent's points by 10" — B's slots hold b_slots face-down
+    # fillers; B wins the battle (250 against 200), so B's points change only by the card
+    alpha = digi("Alpha", bt="A", atk=(300, 200, 100), species=species, keywords=kw)
+    a = fill([alpha, custom("St-484")])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+    place(g, 1, l3=0, slots=tuple([1, 2, 3][:b_slots] + [-1] * (3 - b_slots)), deck=list(range(4, 30)))
+    both_turn(T, g, fa=0)
+    assert g.battles == [E.BR_SECOND]
+    assert g.ps[1].points == (90 if hit else 100) and g.card_uses[0, 1] == (1 if hit else 0)

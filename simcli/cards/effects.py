@@ -177,6 +177,7 @@ One effect per string::
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
               | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
               | slots OP2 N                cards in the own option slots (face up or down)
+              | opp_slots OP2 N            (round 13b) cards in the opponent's option slots (face up or down)
               | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
@@ -385,6 +386,7 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
              "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS,
+             "opp_slots": E.C_OPP_SLOTS,  # round 13b
              "use_hand": E.C_USE_HAND}  # round 11c: at the use, held
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)

@@ -435,7 +435,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or below|and below|or less)", lambda m: [f"opp_power<={m.group(1)}"]),
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or above|and above|or more)", lambda m: [f"opp_power>={m.group(1)}"]),
         # "facing a Digimon with 'Dragon' in its type"
-        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z]+)+)' in (?:its|their) type(?: name)?",
+        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z=\-]+)+)' in (?:its|their) type(?: name)?",
          lambda m: _type_words("opp_type", m.group(1))),
         # "facing a non-Ultimate level Digimon", "facing a Virus attribute Digimon of a lower level than Ultimate"
         (rf"facing (?:a |an )?non-{_LVLIST}(?: digimon)?", lambda m: _not_levels("opp_level", _levels(m.group(1)))),
@@ -516,7 +516,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(1)))),
-        (r"your digimon has (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z]+)+)' in its type", lambda m: _type_words("type", m.group(1))),
+        (r"your digimon has (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z=\-]+)+)' in its type", lambda m: _type_words("type", m.group(1))),
         # round 13b: "has the words 'X', 'Y' or 'Z' in its type" (D-3 St-302): a word of the type is one of them (one condition)
         (r"your digimon has the words ('[A-Za-z/]+'(?:, '[A-Za-z/]+')*,? or '[A-Za-z/]+') in its type",
          lambda m: [_type_alts(m.group(1))]),
@@ -617,6 +617,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"you use this card at the same time as '(?P<n>[^'\"]+)'", lambda m: [f"slot_up:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
+        # round 13b: "your opponent has 3 or more cards in their slots" (Holy Arrow St-484): the opponent's (opp_slots)
+        (r"(?:the |your )?opponent has (?P<a>(?:\d+|one|two|three) or more cards) in (?:their|its) (?:option )?slots",
+         lambda m: _hand_conds("opp_slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
         # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
         (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
@@ -639,11 +642,18 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
 
 def _type_alts(quoted: str) -> str:
     """Round 13b: "'dragon', 'beast' or 'angel'" → ``type~Dragon/Beast/Angel`` (one word of the type is one of them)."""
-    return "type~" + "/".join(w[:1].upper() + w[1:] for w in re.findall(r"'([^']+)'", quoted))
+    words = [w[:1].upper() + w[1:] for w in re.findall(r"'([^']+)'", quoted)]
+    return "type~" + "/".join("Angel/Archangel" if w == "Angel" else w for w in words)  # 'angel': _ANGEL_LIST
 
 
 def _type_words(kind: str, text: str) -> list[str]:
-    """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species)."""
+    """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species).  Round 13b: a
+    list "A/B/=S/-X" (the word lists _DRAGON_LIST, _ANGEL_LIST) is one ``type~`` of alternatives (=S a whole
+    species), each "-X" a ``type!=X``."""
+    if "/" in text:
+        parts = text.split("/")
+        return [f"{kind}~{'/'.join(x for x in parts if not x.startswith('-'))}"] + \
+            [f"{kind}!={x[1:]}" for x in parts if x.startswith("-")]
     return [f"{kind}~{w}" for w in text.split()]
 
 
@@ -3525,6 +3535,13 @@ _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 # round 13b: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type" (also
 # "'Dragon' (… included)"): a word of the type is one of the seven (type~ alternatives, effects.alt_token)
 _DRAGON_WORDS = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+# round 13b: "the word 'angel' in its type (including Cherub, Dominion, Ophan, Power, Seraph, Virtue; excluding Fallen Angel
+# type)": a word of the type is Angel or Archangel (the letters 'angel'; the list names exactly the angel ranks whose types
+# lack them), or the species is one of the six; the exclusion is the word "Fallen" ("Fallen Angel", "Artificial Fallen
+# Angel"), written "-Fallen" for _type_words
+_ANGEL_WORDS = "Angel/Archangel/=Cherub/=Dominion/=Ophan/=Power/=Seraph/=Virtue"
+_ANGEL_LIST = re.compile(r"'angel' in (?:its|their) type \(including Cherub, Dominion, Ophan, Power, Seraph, Virtue"
+                         r"(; excluding Fallen Angel type)?\)", re.I)
 _DRAGON_LIST = re.compile(r"'dragon(?: \(|' \()Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included\)'?", re.I)
 
 
@@ -3539,6 +3556,7 @@ def _clauses_marked(text: str) -> list[tuple[str, bool]]:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
     text = _DRAGON_LIST.sub("'" + _DRAGON_WORDS + "'", text)
+    text = _ANGEL_LIST.sub(lambda m: "'" + _ANGEL_WORDS + ("/-Fallen" if m.group(1) else "") + "' in its type", text)
     out = []
     for i, part in enumerate(_MARK.split(text)):
         part = part.strip().strip("/").strip()

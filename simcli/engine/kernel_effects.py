@@ -295,6 +295,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
         elif kind == E.C_NAME2:  # round 12b: one of two rule names (last: the other kinds pay no extra test)
             ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
+        elif kind == E.C_OPP_SLOTS:  # round 13b: the opponent's slot cards, face up or down (last: no extra test)
+            ok = cmp_num_nb(3 - free_slots_nb(S, o), c, v)
         else:
             ok = False
         if not ok:
