@@ -164,6 +164,9 @@ One effect per string::
               | bt=A|B|C                   own printed battle type (engine 6)
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
+              | type~A/B/… | species=A/B/…   (round 13b; also opp_, "!=", and as filters) one word of the type
+                                           is one of them / the species is one of them; a "=S" part of a type~
+                                           list is a whole species (one compiled word token, alt_token)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
               | name=NAME | opp_name=NAME | name~TEXT | opp_name~TEXT (the name contains TEXT)
               | group=G | opp_group=G      the Digimon's group (Royal Knights, Seven Great Demon Lords …)
