@@ -74,6 +74,11 @@ def test_alternatives_language_and_tokens():
     tok_ty = compile_effect(parse_effect("atk+1 if type~Beast/Dragon"), "battle", info.vocab)[E.E_COND0 + 2]
     assert [tok_sp in T.words[0, 1 + i] for i in range(len(sp))] == [True, True, False, False, False, False]
     assert [tok_ty in T.words[0, 1 + i] for i in range(len(sp))] == [True, True, True, True, False, True]
+    # room for three tokens beside the longest species of the data (5 words and tokens, "Dragon Man/Cyborg"):
+    # tables.MAX_TYPE_WORDS 8
+    rows = opt("Rows", effects=["atk+1 if type~Dragon/Beast", "atk+1 if type~Dragon/Angel", "atk+1 if type~Cyborg/Angel"])
+    T, _ = compile_tables([fill([rows, digi("D", species="Dragon Man/Cyborg")]), fill([])], effects=True)
+    assert (T.words[0, 1] != 0).sum() == 8
 
 
 @pytest.mark.parametrize("species,b_atk,wins", [
