@@ -409,7 +409,10 @@ C_DGM = 63
 # value = name code A | name code B << NAME2_SHIFT (text ``name=A/B``; no card name holds a "/")
 C_NAME2 = 64
 NAME2_SHIFT = 16
-N_CONDS = 65
+# round 13b (numbers 67-70 of this round): cards in the opponent's option slots, face up or down (numeric cmp; the twin of
+# C_SLOTS: "and your opponent has 3 or more cards in their slots", Holy Arrow St-484)
+C_OPP_SLOTS = 67
+N_CONDS = 68
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

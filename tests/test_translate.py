@@ -368,8 +368,8 @@ def _ability_coverage(translated) -> float:
 
 def test_ability_coverage_floor(translated):
     # the goal of 60% of the abilities (v3: 0.42; v4: 0.529; round 3: 0.608; round 4: 0.616; round 5: 0.617; round 7: 0.627;
-    # round 8: 0.632; round 9: 0.650; round 10: 0.675; round 11a: 0.677)
-    assert _ability_coverage(translated) >= 0.679
+    # round 8: 0.632; round 9: 0.650; round 10: 0.675; round 11a: 0.677; round 12: 0.679)
+    assert _ability_coverage(translated) >= 0.6799  # round 13b (Examon Re-8)
 
 
 def _options_with_effects(translated) -> int:
@@ -1509,9 +1509,10 @@ def test_named_species_exist(rows, translated):
     for _, tr in translated:
         for e in tr.effects:
             for m in re.findall(r"species!?=([^&|]+)", e):
-                named += 1
-                if m.strip().lower() not in species:
-                    missing.add(m.strip())
+                for x in m.split("/"):  # round 13b: species=A/B names each
+                    named += 1
+                    if x.strip().lower() not in species:
+                        missing.add(x.strip())
     assert named >= 30 and missing == set()
 
 

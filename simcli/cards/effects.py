@@ -166,6 +166,9 @@ One effect per string::
               | bt=A|B|C                   own printed battle type (engine 6)
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
+              | type~A/B/… | species=A/B/…   (round 13b; also opp_, "!=", and as filters) one word of the type
+                                           is one of them / the species is one of them; a "=S" part of a type~
+                                           list is a whole species (one compiled word token, alt_token)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
               | name=NAME | opp_name=NAME | name~TEXT | opp_name~TEXT (the name contains TEXT)
               | group=G | opp_group=G      the Digimon's group (Royal Knights, Seven Great Demon Lords …)
@@ -179,6 +182,7 @@ One effect per string::
               | power OP2 N | opp_power OP2 N      own / opponent's final attack power now
               | hand OP2 N | opp_hand OP2 N        cards in the own / opponent's hand
               | slots OP2 N                cards in the own option slots (face up or down)
+              | opp_slots OP2 N            (round 13b) cards in the opponent's option slots (face up or down)
               | opp_hand:FILTER            a card in the opponent's hand matches FILTER ("check the
                                            opponent's hand; if it contains a Virus attribute Digimon")
               | slot:FILTER                a card in the own option slots (face up or down) matches FILTER
@@ -391,6 +395,7 @@ _OP_AS = {"attack": E.OP_ATTACK_AS, "opp_attack": E.OP_OPP_ATTACK_AS}
 _COND_LEVEL = {"level": E.C_LEVEL, "opp_level": E.C_OPP_LEVEL}
 _COND_NUM = {"points": E.C_POINTS, "opp_points": E.C_OPP_POINTS, "power": E.C_POWER, "opp_power": E.C_OPP_POWER,
              "hand": E.C_HAND, "opp_hand": E.C_OPP_HAND, "slots": E.C_SLOTS,
+             "opp_slots": E.C_OPP_SLOTS,  # round 13b
              "use_hand": E.C_USE_HAND}  # round 11c: at the use, held
 _COND_BT = {"opp_bt": E.C_OPP_BT, "attack": E.C_ATTACK, "opp_attack": E.C_OPP_ATTACK, "bt": E.C_BT}
 # word conditions: (kind, vocab category)
@@ -601,8 +606,11 @@ def _parse_cond(s: str) -> Cond:
     elif kind in _COND_WORD:
         if cmp not in ("=", "!=", "~") or not value:
             raise EffectSyntaxError(f"bad word condition {s!r}")
-        if "/" in value and (kind != "name" or cmp != "=" or value.count("/") != 1  # round 12b: name=A/B only,
-                             or "x-antibody" in value.lower()):  # without the red frame marker (one frame condition)
+        if "/" in value and kind in _ALT_KINDS:  # round 13b: one of some words / species (alt_token)
+            if any(not x.strip() for x in value.split("/")) or (kind.endswith("species") and cmp == "~"):
+                raise EffectSyntaxError(f"bad type alternatives {s!r} (type~A/B/… or species=A/B/…)")
+        elif "/" in value and (kind != "name" or cmp != "=" or value.count("/") != 1  # round 12b: name=A/B only,
+                               or "x-antibody" in value.lower()):  # without the red frame marker (one frame condition)
             raise EffectSyntaxError(f"bad name alternatives {s!r} (name=A/B)")
         if cmp == "~" and kind in ("species", "opp_species", "group", "opp_group", "attr", "opp_attr", "field",
                                    "opp_field", "keyword", "opp_keyword"):
@@ -862,6 +870,25 @@ def species_tokens(species: str | None) -> list[str]:
     return [species_token(p) for p in (species or "").split("/") if p.strip()]
 
 
+# round 13b: conditions whose value may list alternatives, "type~A/B/…" (a word of the species is one of them) and
+# "species=A/B/…" (the species is one of them, as a whole); coded as one word token (alt_token)
+_ALT_KINDS = ("type", "opp_type", "species", "opp_species")
+
+
+def alt_token(key: str, value: str) -> str:
+    """Round 13b: the word token of ``type~A/B/…`` (key "type"/"word") or ``species=A/B/…`` (key "species"): the
+    alternatives joined by "/" (a species as its species_token).  A word never holds "/", so such a token is no word;
+    tables.compile_tables gives it to every card with one of the alternatives among its species words and tokens
+    (only where a row uses it).  One alternative is the plain word / species token."""
+    parts = [x.strip() for x in value.split("/")]
+    return "/".join(species_token(x) if key == "species" else x for x in parts)
+
+
+def alt_parts(token: str) -> list[str]:
+    """Round 13b: the normalised alternatives of an alt_token (as Vocab stores it)."""
+    return token.split("/")
+
+
 def species_token(species: str) -> str:
     return "=" + re.sub(r"\s+", " ", species.strip())
 
@@ -876,8 +903,8 @@ def filter_code(key: str, cmp: str, value: str, vocab: Vocab) -> tuple[int, int]
         fk, v = filter_code(key, "=", value, vocab)
         return -fk, v
     fk = _FILTERS[(key, cmp)]
-    if key == "species":
-        return fk, vocab.code("word", species_token(value))
+    if key == "species" or (key == "type" and "/" in value):  # round 13b: alternatives (alt_token)
+        return fk, vocab.code("word", alt_token(key, value))
     if fk == E.FK_NAME:
         from simcli.cards.names import norm_name
 
@@ -969,8 +996,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
                 from simcli.cards.names import norm_name
 
                 value = vocab.code(cat, norm_name(c.value))  # a rule name (DM-NAME-1, aliases)
-            elif cat == "species":
-                value = vocab.code("word", species_token(c.value))
+            elif cat == "species" or (cat == "word" and "/" in c.value and c.kind in _ALT_KINDS):
+                value = vocab.code("word", alt_token(cat, c.value))  # round 13b: alternatives; a species token
             else:
                 value = vocab.code(cat, c.value)
         row[base : base + 3] = (kind, cmp, value)

@@ -435,7 +435,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or below|and below|or less)", lambda m: [f"opp_power<={m.group(1)}"]),
         (r"(?:the |your )?opponent's attack power is (\d+) (?:or above|and above|or more)", lambda m: [f"opp_power>={m.group(1)}"]),
         # "facing a Digimon with 'Dragon' in its type"
-        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+)' in (?:its|their) type(?: name)?",
+        (r"facing (?:a |an )?(?:opponent|digimon) with (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z=\-]+)+)' in (?:its|their) type(?: name)?",
          lambda m: _type_words("opp_type", m.group(1))),
         # "facing a non-Ultimate level Digimon", "facing a Virus attribute Digimon of a lower level than Ultimate"
         (rf"facing (?:a |an )?non-{_LVLIST}(?: digimon)?", lambda m: _not_levels("opp_level", _levels(m.group(1)))),
@@ -516,7 +516,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (rf"your digimon is (?:a |an )?{_LVLIST}(?: digimon)?", lambda m: _level_conds("level", _levels(m.group(1)))),
         (rf"your digimon is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(1)))),
-        (r"your digimon has (?:the word )?'([A-Za-z ]+)' in its type", lambda m: _type_words("type", m.group(1))),
+        (r"your digimon has (?:the word )?'([A-Za-z ]+|[A-Za-z]+(?:/[A-Za-z=\-]+)+)' in its type", lambda m: _type_words("type", m.group(1))),
+        # round 13b: "has the words 'X', 'Y' or 'Z' in its type" (D-3 St-302): a word of the type is one of them (one condition)
+        (r"your digimon has the words ('[A-Za-z/]+'(?:, '[A-Za-z/]+')*,? or '[A-Za-z/]+') in its type",
+         lambda m: [_type_alts(m.group(1))]),
         (rf"(?:your digimon is|you are) (?:a |an )?non-{_LVLIST}(?: digimon)?|(?:your digimon is|you are) not (?:a |an )?{_LVLIST}(?: digimon)?",
          lambda m: _not_levels("level", _levels(m.group(0)))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:not|non-)(?: a| an)? ?{_LVLIST}(?: digimon)?",
@@ -533,6 +536,10 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         # "'X' in its type" is a word of it (type~)
         (rf"(?:your digimon is|you are|your type is) (?:a |an )?{_SPECIES} type(?: digimon)?",
          lambda m: [f"species={_species(m.group(1))}"]),
+        # round 13b: "If your type is Beast type or Beast Dragon type" (New Bonds Bx-129): one of two whole species, one
+        # condition (species=A/B, a token of its own; disjoint rows would need species!=A beside the card's three)
+        (rf"your type is (?:a |an )?{_SPECIES} type or (?:a |an )?{_SPECIES} type",
+         lambda m: [f"species={_species(m.group(1))}/{_species(m.group(2))}"]),
         # round 9c: "your Digimon is a Level IV Beast Man type" (Juga-maru Bx-31): one level and a whole species
         (rf"your digimon is (?:a |an )?(level iii|level iv|perfect level|ultimate level) {_SPECIES} type(?: digimon)?",
          lambda m: _lv_or_fail("level", m.group(1)) + [f"species={_species(m.group(2))}"]),
@@ -610,6 +617,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"you use this card at the same time as '(?P<n>[^'\"]+)'", lambda m: [f"slot_up:name={_fix_name(m.group('n'))}"]),
         # cards in the own option slots (slots): "when you have no cards in your slots"
         (r"you have (?P<a>.+?) in your (?:option )?slots", lambda m: _hand_conds("slots", m.group("a"))),
+        # round 13b: "your opponent has 3 or more cards in their slots" (Holy Arrow St-484): the opponent's (opp_slots)
+        (r"(?:the |your )?opponent has (?P<a>(?:\d+|one|two|three) or more cards) in (?:their|its) (?:option )?slots",
+         lambda m: _hand_conds("opp_slots", m.group("a"))),
         # "if you used this card on a Digimon with the ability "hungry"", "when this card is used by a Digimon
         # belonging to Deep Savers": the Digimon that uses the option is the own battling Digimon
         (rf"you used this card on (?:a |your )?digimon with the ability {_KW}", lambda m: [f"keyword={_kw(m.group(1))}"]),
@@ -630,8 +640,20 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
     return [(re.compile(p, re.I), b) for p, b in R]
 
 
+def _type_alts(quoted: str) -> str:
+    """Round 13b: "'dragon', 'beast' or 'angel'" → ``type~Dragon/Beast/Angel`` (one word of the type is one of them)."""
+    words = [w[:1].upper() + w[1:] for w in re.findall(r"'([^']+)'", quoted)]
+    return "type~" + "/".join("Angel/Archangel" if w == "Angel" else w for w in words)  # 'angel': _ANGEL_LIST
+
+
 def _type_words(kind: str, text: str) -> list[str]:
-    """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species)."""
+    """"'Holy Knight' in its type": every word of the type (``type~`` tests one word of the species).  Round 13b: a
+    list "A/B/=S/-X" (the word lists _DRAGON_LIST, _ANGEL_LIST) is one ``type~`` of alternatives (=S a whole
+    species), each "-X" a ``type!=X``."""
+    if "/" in text:
+        parts = text.split("/")
+        return [f"{kind}~{'/'.join(x for x in parts if not x.startswith('-'))}"] + \
+            [f"{kind}!={x[1:]}" for x in parts if x.startswith("-")]
     return [f"{kind}~{w}" for w in text.split()]
 
 
@@ -1133,6 +1155,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "you gain the abilities "sky" and "proud"" (an option's, or a conditional ability): gain rows
         (rf"(?:you gain|your digimon gains|you obtain|gain) the abilit(?:y|ies) ({_KW}(?:(?:,? and |, ){_KW})*)",
          lambda m: [_Eff(f"gain({_kw(w)})") for w in re.findall(_KW, m.group(1))]),
+        # round 13b: "(if your Digimon has …,) it also gains the ability "grappling" and has 100 added to its attack power"
+        # (Aero Wing Bo-543): "it" is the own Digimon of the condition
+        (rf"it also gains the ability ({_KW}) and has (\d+) added to its attack power",
+         lambda m: [_Eff(f"gain({_kw(m.group(2))})"), _Eff(f"atk+{m.group(3)}")]),
         # -- cards -------------------------------------------------------------------------------
         # "Draw 4 cards from your Net Ocean. If any of them are <cards>, you may add those cards to your
         # hand. Shuffle the remaining cards back into your Net Ocean": search(4) with a filter
@@ -3523,6 +3549,19 @@ _MARK = re.compile(r"\(O\)|\(\d\)|◎|(?=\(S\))")
 _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 
 
+# round 13b: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type" (also
+# "'Dragon' (… included)"): a word of the type is one of the seven (type~ alternatives, effects.alt_token)
+_DRAGON_WORDS = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+# round 13b: "the word 'angel' in its type (including Cherub, Dominion, Ophan, Power, Seraph, Virtue; excluding Fallen Angel
+# type)": a word of the type is Angel or Archangel (the letters 'angel'; the list names exactly the angel ranks whose types
+# lack them), or the species is one of the six; the exclusion is the word "Fallen" ("Fallen Angel", "Artificial Fallen
+# Angel"), written "-Fallen" for _type_words
+_ANGEL_WORDS = "Angel/Archangel/=Cherub/=Dominion/=Ophan/=Power/=Seraph/=Virtue"
+_ANGEL_LIST = re.compile(r"'angel' in (?:its|their) type \(including Cherub, Dominion, Ophan, Power, Seraph, Virtue"
+                         r"(; excluding Fallen Angel type)?\)", re.I)
+_DRAGON_LIST = re.compile(r"'dragon(?: \(|' \()Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included\)'?", re.I)
+
+
 def _clauses(text: str) -> list[str]:
     return [c for c, _ in _clauses_marked(text)]
 
@@ -3533,6 +3572,8 @@ def _clauses_marked(text: str) -> list[tuple[str, bool]]:
     text = re.sub(r'(?<=[a-z])"s\b', "'s", text)  # "opponent"s" typo
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\.(?=This card's name is identical)", ". ", text)
+    text = _DRAGON_LIST.sub("'" + _DRAGON_WORDS + "'", text)
+    text = _ANGEL_LIST.sub(lambda m: "'" + _ANGEL_WORDS + ("/-Fallen" if m.group(1) else "") + "' in its type", text)
     out = []
     for i, part in enumerate(_MARK.split(text)):
         part = part.strip().strip("/").strip()

@@ -17,7 +17,7 @@ from simcli.engine.tables import F_SLOT_POS  # round 12c
 from simcli.engine.tables import F_ATTRMASK  # round 11d
 from simcli.engine.tables import F_DGM  # round 12a
 from simcli.engine.tables import (  # noqa: F401
-    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, MAX_TYPE_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine.tables import (F_APP_HI, F_APP_LO, F_APPTIM, F_DLEVEL, F_GROUPS, F_NAMEBITS,  # noqa: F401
                                   MAX_GROUPS)
 from simcli.engine import enums as E
@@ -227,7 +227,7 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
                 ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_FIELDS:F_FIELDS + MAX_WORDS], v) or v == gf, c)
         elif kind == E.C_TYPE or kind == E.C_OPP_TYPE:
             x = p if kind == E.C_TYPE else o
-            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_WORDS], v), c)
+            ok = cmp_has_nb(_in_row(T.ct[x, cur_nb(S, x), F_WORDS:F_WORDS + MAX_TYPE_WORDS], v), c)
         elif kind == E.C_KEYWORD or kind == E.C_OPP_KEYWORD:
             x = p if kind == E.C_KEYWORD else o
             ok = cmp_has_nb(has_keyword_nb(T, S, M, x, v), c)
@@ -296,6 +296,8 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
         elif kind == E.C_NAME2:  # round 12b: one of two rule names (last: the other kinds pay no extra test)
             ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
+        elif kind == E.C_OPP_SLOTS:  # round 13b: the opponent's slot cards, face up or down (last: no extra test)
+            ok = cmp_num_nb(3 - free_slots_nb(S, o), c, v)
         else:
             ok = False
         if not ok:

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from simcli.engine.tables import (  # noqa: F401
-    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
+    F_ATK, F_FIELDS, F_KEYWORDS, F_LOST, F_NCARDS, F_REQ, F_WORDS, MAX_WORDS, MAX_TYPE_WORDS, REQ_WIDTH, F_ATTR, F_BT, F_EFF_HI, F_EFF_LO, F_FACE_UP_LIMIT, F_FRAME, F_KEEP_ABIL, F_KIND, F_LEVEL, F_MODELED, F_NAME, F_NO_ZERO, F_OPTNAME, F_OPTYPE, F_REQ_N, F_REQ_OPT, F_USABLE_OPT, F_VNAME, F_WP, F_XDISC)
 from simcli.engine import enums as E
 from simcli.engine.state import (DECK_N, EXCH, HAND, HAND_N, L3, PLAN, PLAN_N, PLAN_W, SLOT, SLOT_UP, TOP)
 from simcli.engine.bits import ctz_nb
@@ -221,7 +221,7 @@ def _filter_pos_nb(T, s, c, fk, v):
     if fk == E.FK_NAME_HAS:
         return ((T.ct[s, c, F_NAMEBITS] >> v) & 1) == 1
     if fk == E.FK_TYPE:
-        return _in(T, s, c, F_WORDS, MAX_WORDS, v)
+        return _in(T, s, c, F_WORDS, MAX_TYPE_WORDS, v)
     if fk == E.FK_FIELD:
         return _in(T, s, c, F_FIELDS, MAX_WORDS, v)
     if fk == E.FK_ATTR:
@@ -293,7 +293,7 @@ def own_box_conds_ok_nb(T, s, r, box):
         elif kind == E.C_FIELD:
             has = _in(T, s, box, F_FIELDS, MAX_WORDS, v)
         elif kind == E.C_TYPE:
-            has = _in(T, s, box, F_WORDS, MAX_WORDS, v)
+            has = _in(T, s, box, F_WORDS, MAX_TYPE_WORDS, v)
         elif kind == E.C_KEYWORD:
             has = _in(T, s, box, F_KEYWORDS, MAX_WORDS, v)
         elif kind == E.C_GROUP:

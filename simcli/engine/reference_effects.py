@@ -281,6 +281,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.attrmask[p.seat, cp]) & int(t.attrmask[o.seat, co]) != 0, c)
         elif kind == E.C_NAME2:  # round 12b: one of two rule names
             ok = int(t.vname[p.seat, cp]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
+        elif kind == E.C_OPP_SLOTS:  # round 13b: the opponent's slot cards, face up or down
+            ok = cmp_num(sum(1 for x in o.slots if x >= 0), c, v)
         else:
             ok = False
         if not ok:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simcli.cards.effects import (VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
-                                  species_tokens, parse_effect, parse_filter)
+                                  species_tokens, parse_effect, parse_filter, alt_parts)
 from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
 
@@ -28,6 +28,9 @@ R_FROM, R_CARDS, R_WP, R_OPT, R_JOG, R_QK, R_QV, R_PQK, R_PQV, R_XS = range(10)
 REQ_WIDTH = 10
 MAX_EFFECTS = 16  # effect rows per card at most (effects and appearance rows each; ABIL_USED has 31 bits)
 MAX_WORDS = 6
+# round 13b: the species words hold, besides up to 5 words and whole-species tokens, the alternatives tokens of the rows
+# (effects.alt_token) a card matches: room for three
+MAX_TYPE_WORDS = 8
 MAX_GROUPS = 4  # a group and its "/"- or ":"-separated parts ("Weapon/Sword" is a Weapon and a Sword)
 
 _WP_RE = re.compile(r"winning\s*percentage\s*:?\s*(\d+)", re.I)
@@ -63,7 +66,7 @@ class Tables(NamedTuple):
     frame: np.ndarray  # int8 [2,30] FRAME_* (-1 unknown)
     fields: np.ndarray  # int32 [2,30,MAX_WORDS]
     keywords: np.ndarray  # int32 [2,30,MAX_WORDS]
-    words: np.ndarray  # int32 [2,30,MAX_WORDS] species words (type~WORD)
+    words: np.ndarray  # int32 [2,30,MAX_TYPE_WORDS] species words (type~WORD), tokens (species=, alternatives)
     keep_abil: np.ndarray  # int8 [2,30] has an unconditional keep_abilities row
     usable_opt: np.ndarray  # int8 [2,30] option with effect rows the players may set and use
     no_ignore: np.ndarray  # int8 [2,30] printed "cannot be evolved into by evolve_ignore" (DM-EVO-5)
@@ -452,9 +455,11 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
     frame = np.full(shape, -1, np.int8)
     fields = np.zeros((2, n, MAX_WORDS), np.int32)
     keywords = np.zeros((2, n, MAX_WORDS), np.int32)
-    words = np.zeros((2, n, MAX_WORDS), np.int32)
+    words = np.zeros((2, n, MAX_TYPE_WORDS), np.int32)
     keep_abil = np.zeros(shape, np.int8)
     usable_opt = np.zeros(shape, np.int8)
+    # round 13b: the "/" word tokens of the coded rows (effects.alt_token), each with its alternatives
+    alts = [(w, set(alt_parts(w))) for (cat, w) in list(vocab.codes) if cat == "word" and "/" in w]
     for s, deck in enumerate(decks):
         for i, c in enumerate(deck):
             if c.get("attribute"):
@@ -464,12 +469,16 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
             # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
             species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
+            if alts:  # round 13b: the alternatives tokens the rows use (type~A/B/…, species=A/B/…) the card holds
+                held = {normalize_word(w) for w in species}
+                species += [tok for tok, parts in alts if held.intersection(parts)]
             # round 10c: the printed ability "The opponent loses its special abilities" as a keyword token (opp_voider)
             kws = (c.get("keywords") or []) + ([VOIDER_TOKEN] if c.get("voids_abilities") else [])
             for what, lst in (("fields", c.get("fields") or []), ("keywords", kws),
                               ("species words", species)):
-                if len(lst) > MAX_WORDS:
-                    raise TableError(f"{c['number']} {c['name']}: {len(lst)} {what}, at most {MAX_WORDS}")
+                mx = MAX_TYPE_WORDS if what == "species words" else MAX_WORDS
+                if len(lst) > mx:
+                    raise TableError(f"{c['number']} {c['name']}: {len(lst)} {what}, at most {mx}")
             for k, f in enumerate(c.get("fields") or []):
                 fields[s, i, k] = vocab.code("field", f)
             for k, w in enumerate(kws):
@@ -590,7 +599,7 @@ F_REQ = F_LOST + 4  # + alt * REQ_WIDTH + R_*
 F_FIELDS = F_REQ + MAX_ALTS * REQ_WIDTH
 F_KEYWORDS = F_FIELDS + MAX_WORDS
 F_WORDS = F_KEYWORDS + MAX_WORDS
-F_NCARDS = F_WORDS + MAX_WORDS  # cards in this seat's deck (same in every row)
+F_NCARDS = F_WORDS + MAX_TYPE_WORDS  # cards in this seat's deck (same in every row)
 F_NO_IGNORE = F_NCARDS + 1  # appended after the others so that existing offsets do not move
 # Pair table (appended last; optimisation round 3): ct[s, c, F_PAIR + d] for every card d of the same seat.
 #   Digimon c: bits 0..3  P_ALTS: alternatives a < req_n whose from-name is card d's rule name;
@@ -658,7 +667,7 @@ def kernel_tables(t: Tables) -> KTables:
     ct[:, :, F_REQ:F_REQ + MAX_ALTS * REQ_WIDTH] = t.req.reshape(2, n, MAX_ALTS * REQ_WIDTH)
     ct[:, :, F_FIELDS:F_FIELDS + MAX_WORDS] = t.fields
     ct[:, :, F_KEYWORDS:F_KEYWORDS + MAX_WORDS] = t.keywords
-    ct[:, :, F_WORDS:F_WORDS + MAX_WORDS] = t.words
+    ct[:, :, F_WORDS:F_WORDS + MAX_TYPE_WORDS] = t.words
     ct[0, :, F_NCARDS] = t.n_cards[0]
     ct[1, :, F_NCARDS] = t.n_cards[1]
     ct[:, :, F_NO_IGNORE] = t.no_ignore
