@@ -783,7 +783,9 @@ def step_label(req: dict, deck: Deck | None = None) -> str:
 
 def _wp_value(card: Card) -> int:
     m = re.search(r"Winning Percentage\s*:?\s*(\d+)\s*%", card.name)
-    return int(m.group(1)) if (m and card["kind"] == "Option") else 0
+    if not (m and card["kind"] == "Option"):
+        return 0
+    return int(card.get("win_pct") or m.group(1))  # round 13d: the text's values rule (Dg-1 "80%!!" serves 60%)
 
 
 def step_missing(req: dict, deck: Deck) -> str:

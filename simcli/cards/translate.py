@@ -2246,9 +2246,13 @@ def _wp_jog_req(m: re.Match, ctx: _Ctx) -> list:
     n = m.group("n") or m.group("n2")
     k = _num(n) if n else 0
     if own:
-        if pcts != list(range(40, int(own.group(1)) + 1, 20)):
-            return [_U("jogress")]
-        return [_Req(k, bool(n), jogress=True)]
+        if pcts == list(range(40, int(own.group(1)) + 1, 20)):
+            return [_Req(k, bool(n), jogress=True)]
+        # round 13d: the text lists fewer values than the name (Winning Percentage: 80%!! Dg-1: 40%, 60%): the text
+        # rules, as St-808's levels narrow its name (win_pct = the highest listed; tables.wp_value reads it first)
+        if pcts and pcts == list(range(40, pcts[-1] + 1, 20)) and pcts[-1] < int(own.group(1)):
+            return [_Req(k, bool(n), win_pct=pcts[-1], jogress=True)]
+        return [_U("jogress")]
     if not pcts or pcts != list(range(pcts[0], pcts[-1] + 1, 20)) or pcts[0] not in (40, 60, 80):
         return [_U("jogress")]
     return [_Req(k, True, win_pct=pcts[-1], wp_min=pcts[0] if pcts[0] > 40 else 0, jogress=True)]
@@ -3253,7 +3257,7 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r"\.?(?: (?:after evolution|after that), choose (?P<n>one|two|three) cards? from your hand and send"
      r" (?:it|them) to the dark area\.?)?(?: send this card to the dark area at the end of the evolution phase\.?)?", _wp_req),
     # round 7: a Winning Percentage card that also stands in for a Jogress partner (_wp_jog_req)
-    (r"evolve your digimon (?:to )?into a digimon of the next level with (?:either )?(?P<w>(?:'?winning percentage: \d+%!'?"
+    (r"evolve your digimon (?:to )?into a digimon of the next level(?: in your evolution box)? with (?:either )?(?P<w>(?:'?winning percentage: \d+%!'?"
      r"(?:,? or |, ))+)'?jogress evolution'? in its evolution requirements\.? in the case of jogress evolution, treat this"
      r" card as one of the component digimon\.?(?: after evolution, (?:choose (?P<n>one|two|three) cards? from your hand"
      r" and send (?:it|them)|send (?P<n2>one|two) cards? from your hand) to the dark area\.?)?", _wp_jog_req),
