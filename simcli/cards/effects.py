@@ -162,6 +162,8 @@ One effect per string::
                                            matches Unknown; a Digimon without an attribute matches none
               | type~WORD | opp_type~WORD | opp_bt=A|B|C | attack=A|B|C | opp_attack=A|B|C
               | bt=A|B|C                   own printed battle type (engine 6)
+              | dragon | not_dragon        (round 13f) the own type has (not) a word of the dragon class: 'dragon
+                                           (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
@@ -415,7 +417,8 @@ _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR, "armor": E.C_ARMOR,
-              "opp_voider": E.C_OPP_KEYWORD}  # round 10c: opp_keyword= on the token VOIDER_TOKEN
+              "opp_voider": E.C_OPP_KEYWORD,  # round 10c: opp_keyword= on the token VOIDER_TOKEN
+              "dragon": E.C_TYPE, "not_dragon": E.C_TYPE}  # round 13f: type~ on the token DRAGON_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF,
           "discard_iii": E.K_DISCARD_LV, "discard_iv": E.K_DISCARD_LV, "discard_perfect": E.K_DISCARD_LV,
@@ -847,6 +850,11 @@ class Vocab:
 # round 10c: the keyword token of a Digimon with the ability "The opponent loses its special abilities" (database
 # voids_abilities; tables add it to the card's keywords; condition opp_voider).  A word never starts with "=".
 VOIDER_TOKEN = "=void_abilities"
+# round 13f: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type" (Aero
+# Wing Bo-543, Mythical Dragon's Scale Bo-920): a token among the type words of every card whose type has one of
+# DRAGON_WORDS (tables); conditions ``dragon`` / ``not_dragon`` are type~ / type!= on it
+DRAGON_TOKEN = "=dragon_class"
+DRAGON_WORDS = frozenset(("dragon", "ankylosaur", "ceratopsian", "dinosaur", "plesiosaur", "pterosaur", "stegosaur"))
 
 
 def species_tokens(species: str | None) -> list[str]:
@@ -918,6 +926,9 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             value = int(c.kind == "first") if kind == E.C_FIRST else 0
             if c.kind == "opp_voider":
                 value = vocab.code("word", VOIDER_TOKEN)
+            elif c.kind in ("dragon", "not_dragon"):  # round 13f
+                value = vocab.code("word", DRAGON_TOKEN)
+                cmp = E.CMP_EQ if c.kind == "dragon" else E.CMP_NE
         elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)

@@ -312,6 +312,9 @@ _LVLIST = rf"({_LV}(?:(?:,? or |, |,? and | and/or ){_LV})*)(?: level)?"
 _BT = r"([abc])"
 _SPECIES = r"((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})"  # "Beast Man", "Ancient Aquatic Beast Man"
 _KW = r"[\"“']([^\"”']+)[\"”']"  # a quoted ability keyword
+# round 13f: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'" — the dragon
+# class of types, condition ``dragon`` (a token among the type words of each card with one of those words, tables)
+_DRAGON = r"the words? '?dragon'? \(ankylosaur/ceratopsian/dinosaur/plesiosaur/pterosaur/stegosaur included\)'?"
 _ORDER = ("III", "IV", "Perfect", "Ultimate")
 
 
@@ -3031,6 +3034,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?P<db>during battle, )?(?:the |your )?opponent(?:'s digimon| digimon)? cannot use (?P<q>.+?)\.?", _ban),
     # ---- gained abilities ----------------------------------------------------------------------
     (rf"your digimon gains the ability (?P<k>{_KW}),? and (?P<n>\d+) is added to its attack power\.?", _gains_and_add),
+    # round 13f: "Your Digimon gains the ability "sky" (if your Digimon has the word 'dragon (Ankylosaur/…/Stegosaur
+    # included)' in its type, it also gains the ability "grappling" and has 100 added to its attack power)" (Aero Wing
+    # Bo-543): the dragon class of types is the condition ``dragon`` (effects.DRAGON_WORDS)
+    (rf"your digimon gains the ability (?P<k>{_KW}) \(if your digimon has {_DRAGON} in its type, it also gains the ability"
+     rf" (?P<k2>{_KW}) and has (?P<n>\d+) added to its attack power\)\.?",
+     lambda m, ctx: [_Eff(f"gain({_kw(re.findall(_KW, m.group('k'))[0])})"),
+                     _Eff(f"gain({_kw(re.findall(_KW, m.group('k2'))[0])})", ("dragon",)),
+                     _Eff(f"atk+{m.group('n')}", ("dragon",))]),
     (r"when your digimon loses its special abilities, it loses the attack power addition as well\.?", _ok),
     # ---- limits (how long the effects last, C-OPT-2) ------------------------------------------
     # "At the end of the turn during which this card was used, send it to the Dark Area."

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import (VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+from simcli.cards.effects import (DRAGON_TOKEN, DRAGON_WORDS, VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
                                   species_tokens, parse_effect, parse_filter)
 from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
@@ -458,6 +458,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
                 frame[s, i] = E.FRAME_NAMES.index(c["frame"])
             # the species words (type~WORD), then a token per whole species (species=X, effects.species_tokens)
             species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
+            if any(w.lower() in DRAGON_WORDS for w in species):  # round 13f: condition dragon (effects.DRAGON_TOKEN)
+                species.append(DRAGON_TOKEN)
             # round 10c: the printed ability "The opponent loses its special abilities" as a keyword token (opp_voider)
             kws = (c.get("keywords") or []) + ([VOIDER_TOKEN] if c.get("voids_abilities") else [])
             for what, lst in (("fields", c.get("fields") or []), ("keywords", kws),
