@@ -4,6 +4,10 @@
   Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type, it also gains the ability "grappling" and has 100 added
   to its attack power)": the condition ``dragon`` (a token among the type words of every card whose type has one of the
   seven words; ``type~`` on it, no engine code of its own).
+* Defense Plug-In C St-300: "you can make your attack C or A regardless of the opponent's battle type (if you make your
+  attack A, add the effect 'C>0' to your attack)": ``c_zero`` — 'C>0' is "C→0" as round 11e read 'A>0' as the C
+  attack's "A→0" (C-TYPE-2): while this side attacks with A and the opponent with C, the opponent's C base becomes 0; a
+  printed "A will not go to zero" guards the A attack only.  The row goes before ``attack_pick(AC)``, so the pick sees it.
 
 ``both_turn`` plays one turn on the kernel and the reference from the same state and asserts that they agree (zones,
 points, battle result).
@@ -16,13 +20,15 @@ import pytest
 from simcli.cards.db import load_db
 from simcli.engine import enums as E
 from test_engine_helpers import both_turn, custom, place, scenario
-from test_engine_rules import digi, fill
+from test_engine_rules import digi, fill, opt
 
 DB = load_db()
 
 
 def test_database_records():
     # Bo-543: the gain, the dragon rider, "cannot be used when your Digimon is Level III", the end events (C-OPT-2)
+    assert DB["St-300"]["modeled"] and DB["St-300"]["effects"] == [
+        "c_zero | limit: turn", "attack_pick(AC) | limit: turn", "discard(1) | limit: turn"]
     assert DB["Bo-543"]["modeled"] and DB["Bo-543"]["effects"] == [
         "gain(sky) if level!=III | limit: lost, lifespan",
         "gain(grappling) if dragon & level!=III | limit: lost, lifespan",
@@ -67,3 +73,54 @@ def test_the_gained_grappling():
 def test_other_players_agree_on_both_engines(player):
     g = _battle(custom("Bo-543"), "Dinosaur", players=(player, "greedy"))
     assert g.battles[-1] in (E.BR_FIRST, E.BR_SECOND)
+
+
+def _plug_in_c(card, a_eff=(), b_eff=(), a_bt="C", players=("greedy", "greedy")):
+    """A (first): Level III "Agu" (bt `a_bt`: Beta attacks with that letter, C-TYPE-1; A 100 / B 100 / C 150, effects
+    `a_eff`), `card` face-down in slot 1.  B: Beta (bt A: A attacks with A; A 500 / B 400 / C 300, effects `b_eff`)."""
+    a = fill([digi("Agu", bt=a_bt, atk=(100, 100, 150), lost=(20, 30, 40, 50), effects=list(a_eff)), card])
+    b = fill([digi("Beta", bt="A", atk=(500, 400, 300), lost=(10, 20, 30, 40), effects=list(b_eff))])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, slots=(1, -1, -1), hand=(2, 3), deck=list(range(4, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_without_the_plug_in_c_turns_a_to_zero():
+    # a plain option in the slot: Agu attacks with A 100, Beta with C 300, whose "A→0" zeroes it (C-TYPE-2): 0 against 300
+    g = _plug_in_c(opt("Plain"))
+    assert g.battles[-1] == E.BR_SECOND and g.ps[0].points == 80
+
+
+def test_plug_in_c_picks_a_and_zeroes_the_c():
+    # A: A→0 by Beta's C, Beta's C→0 by 'C>0': 0 against 0, a draw (C-BAT-1), each side loses 10; C would be 150
+    # against 300.  The pick sees the 'C>0' (its row comes first)
+    g = _plug_in_c(custom("St-300"))
+    a = g.ps[0]
+    assert g.card_uses[0, 1] == 1 and g.battles[-1] == E.BR_DRAW and a.points == 90 and g.ps[1].points == 90
+    assert 1 in a.dark and a.slots[0] == -1
+
+
+def test_a_printed_no_zero_does_not_keep_the_c():
+    # Beta prints "A will not go to zero": it guards its A attack, not its C — the C still goes to 0 (a draw, as above)
+    g = _plug_in_c(custom("St-300"), b_eff=["no_zero | when: passive"])
+    assert g.battles[-1] == E.BR_DRAW
+
+
+def test_own_no_zero_keeps_a_and_wins():
+    # Agu prints "A will not go to zero": A 100 against Beta's C at 0 — A wins; Beta loses its table at Level III, 10
+    g = _plug_in_c(custom("St-300"), a_eff=["no_zero | when: passive"])
+    assert g.battles[-1] == E.BR_FIRST and g.ps[1].points == 90
+
+
+def test_plug_in_c_against_an_attack_other_than_c():
+    # Agu bt B: Beta attacks with B 400.  'C>0' has nothing to zero; the pick: A 100 or C 150, both lose to 400
+    g = _plug_in_c(custom("St-300"), a_bt="B")
+    assert g.battles[-1] == E.BR_SECOND
+
+
+@pytest.mark.parametrize("player", ["random", "baseline"])
+def test_plug_in_c_other_players_agree(player):
+    g = _plug_in_c(custom("St-300"), players=(player, "greedy"))
+    assert g.battles[-1] in (E.BR_DRAW, E.BR_SECOND)

@@ -23,6 +23,8 @@ One effect per string::
               | bt_pick                    own battle type becomes A, B or C, the player's pick as attack_pick
                                            (the opponent's attack follows it, C-TYPE-1; round 12d)
               | zero_opp                   opponent's attack becomes 0
+              | c_zero                     'C>0' on the own A attack: the opponent's C attack becomes 0 while this
+                                           side attacks with A (C-TYPE-2's A→0 the other way; round 13f)
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
               | force_draw | no_force_draw               the battle becomes a draw / immune
@@ -344,6 +346,7 @@ _OP_SIMPLE = {
     "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
     "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
     "bt_pick": E.OP_BT_PICK,  # round 12d
+    "c_zero": E.OP_C_ZERO,  # round 13f
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

@@ -510,6 +510,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your points are (\d+)(?: points)? (?:or more|and above|or above)", lambda m: [f"points>={m.group(1)}"]),
         (rf"(?:your attack is|your digimon's attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", re.sub(r"(?i).*?(?:attack is|attack with|attacking with)", "", m.group(0)))),
+        (rf"you make your attack {_BT}", lambda m: [f"attack={m.group(1).upper()}"]),  # round 13f (St-300)
         (rf"your battle type is {_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
         (rf"(?:you have|your digimon has|your digimon with|you are a digimon with) the ability {_KW}",
@@ -911,6 +912,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # to A, B, or C" (CD-3): the own battle type, the player's pick (bt_pick; the opponent's attack follows, C-TYPE-1)
         (r"(?:you may )?change your (?:digimon's )?battle type to (?:either )?'?a'?, '?b'?,? or '?c'?",
          lambda m: [_Eff("bt_pick")]),
+        # round 13f: "(if you make your attack A,) add the effect 'C>0' to your attack" (Defense Plug-In C St-300): 'C>0' is
+        # "C→0" as round 11e read 'A>0' (C-TYPE-2's "A→0"): c_zero, the opponent's C attack goes to 0 while this side
+        # attacks with A (the engines test the two attacks in the final attack)
+        (r"add the effect '?c>0'? to your attack", lambda m: [_Eff("c_zero")]),
         # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
         (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
          lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
@@ -4036,6 +4041,13 @@ def translate_option(name: str, activation: str, option_type: str, text: str) ->
         pieces.append(_U("no-effect"))
     for c in body:
         pieces += _translate_clause(c, ctx)
+    # round 13f: "if you make your attack A, add the effect 'C>0'" (St-300): c_zero itself acts only while this side
+    # attacks with A (the engines test both attacks in the final attack), so the row drops `attack=A` and goes before the
+    # rows it rides on: an attack_pick's margin already sees the 'C>0'
+    cz = [replace(g, conds=tuple(c for c in g.conds if c != "attack=A")) for g in pieces
+          if isinstance(g, _Eff) and g.op == "c_zero"]
+    if cz:
+        pieces = cz + [g for g in pieces if not (isinstance(g, _Eff) and g.op == "c_zero")]
     return _assemble(pieces, ctx, tr)
 
 
