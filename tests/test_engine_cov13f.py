@@ -9,6 +9,11 @@
   attack's "A→0" (C-TYPE-2): while this side attacks with A and the opponent with C, the opponent's C base becomes 0; a
   printed "A will not go to zero" guards the A attack only.  The row goes before ``attack_pick(AC)``, so the pick sees it.
 
+* Mythical Dragon's Scale Bo-920: "When your Digimon has the word 'dragon (…)' in its type, or has 'dramon' in its name,
+  add 200" (two disjoint rows: ``dragon``, then ``name~dramon & not_dragon``) and "When your Digimon has 'Greymon' in its
+  name and has the ability "flame", you may reduce your lost points by 20 (it cannot become zero however)":
+  ``self_lost-20``, the own lost points when it loses less 20, not below 10; "only when your points are 60 and below".
+
 ``both_turn`` plays one turn on the kernel and the reference from the same state and asserts that they agree (zones,
 points, battle result).
 """
@@ -29,6 +34,11 @@ def test_database_records():
     # Bo-543: the gain, the dragon rider, "cannot be used when your Digimon is Level III", the end events (C-OPT-2)
     assert DB["St-300"]["modeled"] and DB["St-300"]["effects"] == [
         "c_zero | limit: turn", "attack_pick(AC) | limit: turn", "discard(1) | limit: turn"]
+    assert DB["Bo-920"]["modeled"] and DB["Bo-920"]["effects"] == [
+        "atk+200 if dragon & points<=60 | limit: turn",
+        "atk+200 if name~dramon & not_dragon & points<=60 | limit: turn",
+        "self_lost-20 if name~Greymon & keyword=flame & points<=60 | limit: turn"]
+    assert not DB["Bx-34"]["modeled"]  # self_lost-10 reads, its other sentences do not (not this round's card)
     assert DB["Bo-543"]["modeled"] and DB["Bo-543"]["effects"] == [
         "gain(sky) if level!=III | limit: lost, lifespan",
         "gain(grappling) if dragon & level!=III | limit: lost, lifespan",
@@ -124,3 +134,53 @@ def test_plug_in_c_against_an_attack_other_than_c():
 def test_plug_in_c_other_players_agree(player):
     g = _plug_in_c(custom("St-300"), players=(player, "greedy"))
     assert g.battles[-1] in (E.BR_DRAW, E.BR_SECOND)
+
+
+def _scale(name, species, points=60, lost=(20, 30, 40, 50), keywords=(), beta=(450, 300, 200), boost=False):
+    """A (first, `points`): Level III "Agu" under a Level IV `name` (type `species`, bt A, A 300, Lost Points `lost`,
+    printed abilities `keywords`), Bo-920 face-down in slot 1.  B: Beta (Level III, bt A, attacks `beta`) and, when
+    `boost`, a hand-built option "+300" face-down in its slot 1 (B answers A's card with it: A then loses)."""
+    a = fill([digi("Agu", bt="A"), digi(name, level="IV", bt="A", atk=(300, 250, 100), lost=lost, species=species,
+                                        keywords=list(keywords)), custom("Bo-920")])
+    b = fill([digi("Beta", bt="A", atk=beta, lost=(10, 20, 30, 40)), opt("Boost", effects=["atk+300 | limit: turn"])])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    place(g, 0, l3=0, top=1, slots=(2, -1, -1), deck=list(range(3, 30)), points=points)
+    place(g, 1, l3=0, slots=(1 if boost else -1, -1, -1), deck=list(range(2, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+@pytest.mark.parametrize("name,species", [("Dino", "Dinosaur"), ("Wingdramon", "Beast"), ("Cyberdramon", "Dragon Man")])
+def test_scale_adds_200_once(name, species):
+    # 300 + 200 against Beta's A 450 wins; a "…dramon" of a dragon type gets 200 once (the rows are disjoint)
+    g = _scale(name, species)
+    assert g.card_uses[0, 2] == 1 and g.battles[-1] == E.BR_FIRST and g.ps[1].points == 80
+    g = _scale(name, species, beta=(550, 300, 200))  # 500 against 550: the addition is not doubled
+    assert g.battles[-1] == E.BR_SECOND
+
+
+def test_scale_needs_the_type_or_the_name():
+    g = _scale("Gabu", "Beast")
+    assert g.battles[-1] == E.BR_SECOND
+
+
+def test_scale_only_at_60_points_and_below():
+    # at 70 points the card cannot be used: 300 against 450
+    g = _scale("Dino", "Dinosaur", points=70)
+    assert g.card_uses[0, 2] == 0 and g.battles[-1] == E.BR_SECOND
+
+
+@pytest.mark.parametrize("lost,expect", [((20, 30, 40, 50), 50), ((40, 50, 60, 70), 40), ((10, 30, 40, 50), 50)])
+def test_scale_cuts_a_greymon_s_lost_points(lost, expect):
+    # a Dinosaur "Greymon" with "flame": A uses the card (500 against 450), B answers with +300 (750): A loses at 60
+    # points; its table at Beta's Level III (C-LOST-1) less 20, not below 10: 20 → 10, 40 → 20, 10 → 10 (it cannot
+    # become zero)
+    g = _scale("Greymon", "Dinosaur", lost=lost, keywords=["flame"], boost=True)
+    assert g.card_uses[0, 2] == 1 and g.card_uses[1, 1] == 1 and g.battles[-1] == E.BR_SECOND
+    assert g.ps[0].points == expect
+
+
+@pytest.mark.parametrize("name,keywords", [("Greymon", ()), ("Dino", ("flame",))])
+def test_scale_without_greymon_and_flame_keeps_the_lost_points(name, keywords):
+    g = _scale(name, "Dinosaur", lost=(40, 50, 60, 70), keywords=keywords, boost=True)
+    assert g.card_uses[0, 2] == 1 and g.battles[-1] == E.BR_SECOND and g.ps[0].points == 20

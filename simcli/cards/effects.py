@@ -37,6 +37,8 @@ One effect per string::
               | lost+N                     opponent's lost points + N when this side wins (after lost*K)
               | self_lost+N                (round 11e) own lost points + N when this side loses (after the
                                            winner's lost*K and lost+N)
+              | self_lost-N                (round 13f) own lost points - N when this side loses, "it cannot
+                                           become zero": not below 10 (nor above what it was, when under 10)
               | atk+A | atk+B | atk+C      (round 11e) own final attack + the own card's printed number of that
                                            attack (an addition after the multiplication, C-CALC-1)
               | atk_lost(K)                (round 11e) own final attack + K × the own card's Lost Points at the
@@ -498,7 +500,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return s, 0, 1, ""
     if m := _RE_ADD.match(s):
         sign = 1 if m.group(2) == "+" else -1
-        if m.group(1) in ("lost", "self_lost") and sign < 0:
+        if m.group(1) == "lost" and sign < 0:  # round 13f: self_lost-N is in (a reduction that stops at 10)
             raise EffectSyntaxError(f"lost-N is not in the language: {s!r}")
         return m.group(1) + "+", sign * int(m.group(3)), 1, ""
     if m := _RE_ADD_COL.match(s):

@@ -916,6 +916,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # "C→0" as round 11e read 'A>0' (C-TYPE-2's "A→0"): c_zero, the opponent's C attack goes to 0 while this side
         # attacks with A (the engines test the two attacks in the final attack)
         (r"add the effect '?c>0'? to your attack", lambda m: [_Eff("c_zero")]),
+        # round 13f: "you may reduce your lost points by 20 (it cannot become zero however)" (Bo-920): self_lost-N, not
+        # below 10 (a reduction of the own loss only helps: always taken)
+        (r"(?:you may )?reduce your lost points by (\d+) \((?:however, )?it cannot become zero(?: however)?\)",
+         lambda m: [_Eff(f"self_lost-{m.group(1)}")]),
         # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
         (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
          lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
@@ -3042,6 +3046,11 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 13f: "Your Digimon gains the ability "sky" (if your Digimon has the word 'dragon (Ankylosaur/…/Stegosaur
     # included)' in its type, it also gains the ability "grappling" and has 100 added to its attack power)" (Aero Wing
     # Bo-543): the dragon class of types is the condition ``dragon`` (effects.DRAGON_WORDS)
+    # round 13f: "When your Digimon has the word 'dragon (…)' in its type, or has 'dramon' in its name, add 200 to its attack
+    # power" (Bo-920): two disjoint rows (the type first, the name text without it)
+    (rf"when your digimon has {_DRAGON} in its type, or has '(?P<t>[a-z]+)' in its name, add (?P<n>\d+) to its attack"
+     rf" power\.?", lambda m, ctx: [_Eff(f"atk+{m.group('n')}", ("dragon",)),
+                                    _Eff(f"atk+{m.group('n')}", (f"name~{m.group('t')}", "not_dragon"))]),
     (rf"your digimon gains the ability (?P<k>{_KW}) \(if your digimon has {_DRAGON} in its type, it also gains the ability"
      rf" (?P<k2>{_KW}) and has (?P<n>\d+) added to its attack power\)\.?",
      lambda m, ctx: [_Eff(f"gain({_kw(re.findall(_KW, m.group('k'))[0])})"),

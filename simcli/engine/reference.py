@@ -846,6 +846,8 @@ class Game:
             lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add + self.mods[l.seat].self_lost
             if self.mods[l.seat].no_loss:
                 lp = 0
+            elif self.mods[l.seat].self_lost < 0 and lp < 10:  # round 13f: self_lost-N "cannot become zero" (Bo-920)
+                lp = min(lp - self.mods[l.seat].self_lost, 10)
             l.points = max(0, l.points - lp)
             self.battle_lost[l.seat] = lp
             self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
