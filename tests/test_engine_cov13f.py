@@ -14,6 +14,11 @@
   name and has the ability "flame", you may reduce your lost points by 20 (it cannot become zero however)":
   ``self_lost-20``, the own lost points when it loses less 20, not below 10; "only when your points are 60 and below".
 
+* Chicken Combo Bo-11L: "Add 100 to the attack power of both your and your opponent's Chick type, Bird type, and Giant
+  Bird type Digimon (however, if you used this card on a Digimon with the ability "hungry", the attack power addition
+  only applies to your side)": the species class ``bird_class`` / ``opp_bird_class`` (a token as ``dragon``), the
+  opponent's row ``keyword!=hungry``; "cannot be used when your Digimon is Ultimate level".
+
 ``both_turn`` plays one turn on the kernel and the reference from the same state and asserts that they agree (zones,
 points, battle result).
 """
@@ -39,6 +44,9 @@ def test_database_records():
         "atk+200 if name~dramon & not_dragon & points<=60 | limit: turn",
         "self_lost-20 if name~Greymon & keyword=flame & points<=60 | limit: turn"]
     assert not DB["Bx-34"]["modeled"]  # self_lost-10 reads, its other sentences do not (not this round's card)
+    assert DB["Bo-11L"]["modeled"] and DB["Bo-11L"]["effects"] == [
+        "atk+100 if bird_class & level!=Ultimate | limit: turn",
+        "opp_atk+100 if opp_bird_class & keyword!=hungry & level!=Ultimate | limit: turn"]
     assert DB["Bo-543"]["modeled"] and DB["Bo-543"]["effects"] == [
         "gain(sky) if level!=III | limit: lost, lifespan",
         "gain(grappling) if dragon & level!=III | limit: lost, lifespan",
@@ -184,3 +192,50 @@ def test_scale_cuts_a_greymon_s_lost_points(lost, expect):
 def test_scale_without_greymon_and_flame_keeps_the_lost_points(name, keywords):
     g = _scale(name, "Dinosaur", lost=(40, 50, 60, 70), keywords=keywords, boost=True)
     assert g.card_uses[0, 2] == 1 and g.battles[-1] == E.BR_SECOND and g.ps[0].points == 20
+
+
+def _chicken(species, beta_species, keywords=(), beta=(350, 300, 200), players=("greedy", "greedy")):
+    """A (first): Level III "Piyo" (type `species`, bt A, A 300, printed abilities `keywords`), Bo-11L face-down in slot
+    1.  B: Beta (type `beta_species`, bt A, attacks `beta`)."""
+    a = fill([digi("Piyo", bt="A", atk=(300, 250, 100), lost=(20, 30, 40, 50), species=species, keywords=list(keywords)),
+              custom("Bo-11L")])
+    b = fill([digi("Beta", bt="A", atk=beta, lost=(10, 20, 30, 40), species=beta_species)])
+    T, g = scenario(a, b, effects=True, players=players)
+    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(2, 30)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+@pytest.mark.parametrize("species", ["Chick", "Bird", "Giant Bird"])
+def test_chicken_combo_adds_100_to_the_three_species(species):
+    # 300 + 100 against Beta's A 350 (a Beast): A wins; Beta loses its table at Level III, 10
+    g = _chicken(species, "Beast")
+    assert g.card_uses[0, 1] == 1 and g.battles[-1] == E.BR_FIRST and g.ps[1].points == 90
+
+
+def test_chicken_combo_not_for_other_species():
+    # "Bird Man" is none of the three whole species: 300 against 350
+    assert _chicken("Bird Man", "Beast").battles[-1] == E.BR_SECOND
+
+
+def test_chicken_combo_adds_to_the_opponent_too():
+    # both are Birds: 400 against 320 + 100 = 420 — without the opponent's rider the card would win (400 against 320),
+    # with it the battle stays lost, so greedy leaves the card in its slot
+    g = _chicken("Bird", "Giant Bird", beta=(320, 300, 200))
+    assert g.card_uses[0, 1] == 0 and g.battles[-1] == E.BR_SECOND
+    # a Beast opponent at 320: the card wins (no rider for it)
+    g = _chicken("Bird", "Beast", beta=(320, 300, 200))
+    assert g.card_uses[0, 1] == 1 and g.battles[-1] == E.BR_FIRST
+
+
+def test_chicken_combo_with_hungry_only_the_own_side():
+    # the user's Digimon has "hungry": only its own +100 — 400 against 350 (Beta a Bird gets nothing): A wins
+    g = _chicken("Bird", "Bird", keywords=["hungry"])
+    assert g.card_uses[0, 1] == 1 and g.battles[-1] == E.BR_FIRST
+
+
+@pytest.mark.parametrize("player", ["random", "baseline"])
+def test_chicken_combo_other_players_agree(player):
+    g = _chicken("Chick", "Bird", players=(player, "greedy"))
+    assert g.battles[-1] in (E.BR_FIRST, E.BR_SECOND, E.BR_DRAW)

@@ -168,6 +168,7 @@ One effect per string::
               | bt=A|B|C                   own printed battle type (engine 6)
               | dragon | not_dragon        (round 13f) the own type has (not) a word of the dragon class: 'dragon
                                            (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)'
+              | bird_class | opp_bird_class  (round 13f) the own / the opponent's species is Chick, Bird or Giant Bird
               | species=S | opp_species=S  the species is S, as a whole ("Beast" is not "Beast Man";
                                            "Dragon Man/Cyborg" is both species)
               | keyword=WORD | opp_keyword=WORD     (printed or gained; none while abilities are void)
@@ -423,7 +424,8 @@ _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
 _COND_FLAG = {"opp_higher": E.C_OPP_HIGHER, "opp_lower": E.C_OPP_LOWER, "first": E.C_FIRST, "second": E.C_FIRST,
               "opp_warped": E.C_OPP_WARPED, "opp_armor": E.C_OPP_ARMOR, "armor": E.C_ARMOR,
               "opp_voider": E.C_OPP_KEYWORD,  # round 10c: opp_keyword= on the token VOIDER_TOKEN
-              "dragon": E.C_TYPE, "not_dragon": E.C_TYPE}  # round 13f: type~ on the token DRAGON_TOKEN
+              "dragon": E.C_TYPE, "not_dragon": E.C_TYPE,  # round 13f: type~ on the token DRAGON_TOKEN
+              "bird_class": E.C_TYPE, "opp_bird_class": E.C_OPP_TYPE}  # round 13f: … on BIRD_TOKEN
 _COSTS = {"discard": E.K_DISCARD, "mill": E.K_MILL, "points": E.K_POINTS, "discard_digimon": E.K_DISCARD_DIGIMON,
           "discard_if": E.K_DISCARD_IF,
           "discard_iii": E.K_DISCARD_LV, "discard_iv": E.K_DISCARD_LV, "discard_perfect": E.K_DISCARD_LV,
@@ -860,6 +862,10 @@ VOIDER_TOKEN = "=void_abilities"
 # DRAGON_WORDS (tables); conditions ``dragon`` / ``not_dragon`` are type~ / type!= on it
 DRAGON_TOKEN = "=dragon_class"
 DRAGON_WORDS = frozenset(("dragon", "ankylosaur", "ceratopsian", "dinosaur", "plesiosaur", "pterosaur", "stegosaur"))
+# round 13f: "Chick type, Bird type, and Giant Bird type Digimon" (Chicken Combo Bo-11L): a token among the type words of
+# every card with one of these whole species (condition bird_class / opp_bird_class)
+BIRD_TOKEN = "=bird_class"
+BIRD_SPECIES = frozenset(("chick", "bird", "giant bird"))
 
 
 def species_tokens(species: str | None) -> list[str]:
@@ -934,6 +940,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
             elif c.kind in ("dragon", "not_dragon"):  # round 13f
                 value = vocab.code("word", DRAGON_TOKEN)
                 cmp = E.CMP_EQ if c.kind == "dragon" else E.CMP_NE
+            elif c.kind in ("bird_class", "opp_bird_class"):  # round 13f
+                value = vocab.code("word", BIRD_TOKEN)
         elif c.cmp == ":" and (m := _RE_COUNT.match(c.kind)):
             kind = _COND_COUNT[m.group(1)]
             key, fcmp, fval = _parse_filter(c.value)

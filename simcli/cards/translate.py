@@ -3051,6 +3051,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"when your digimon has {_DRAGON} in its type, or has '(?P<t>[a-z]+)' in its name, add (?P<n>\d+) to its attack"
      rf" power\.?", lambda m, ctx: [_Eff(f"atk+{m.group('n')}", ("dragon",)),
                                     _Eff(f"atk+{m.group('n')}", (f"name~{m.group('t')}", "not_dragon"))]),
+    # round 13f: "Add 100 to the attack power of both your and your opponent's Chick type, Bird type, and Giant Bird type
+    # Digimon (however, if you used this card on a Digimon with the ability "hungry", the attack power addition only
+    # applies to your side)" (Chicken Combo Bo-11L): the species class bird_class, the opponent's row without "hungry"
+    (rf"add (?P<n>\d+) to the attack power of both your and your opponent's chick type, bird type,? and giant bird type"
+     rf" digimon \(however, if you used this card on a digimon with the ability (?P<k>{_KW}), the attack power addition"
+     rf" only applies to your side\)\.?",
+     lambda m, ctx: [_Eff(f"atk+{m.group('n')}", ("bird_class",)),
+                     _Eff(f"opp_atk+{m.group('n')}", ("opp_bird_class", f"keyword!={_kw(re.findall(_KW, m.group('k'))[0])}"))]),
     (rf"your digimon gains the ability (?P<k>{_KW}) \(if your digimon has {_DRAGON} in its type, it also gains the ability"
      rf" (?P<k2>{_KW}) and has (?P<n>\d+) added to its attack power\)\.?",
      lambda m, ctx: [_Eff(f"gain({_kw(re.findall(_KW, m.group('k'))[0])})"),

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcli.cards.effects import (DRAGON_TOKEN, DRAGON_WORDS, VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
+from simcli.cards.effects import (BIRD_SPECIES, BIRD_TOKEN, DRAGON_TOKEN, DRAGON_WORDS, VOIDER_TOKEN, EffectSyntaxError, Vocab, compile_effect, filter_code, normalize_word,
                                   species_tokens, parse_effect, parse_filter)
 from simcli.cards.names import frame_marker, norm_name, rule_spelling
 from simcli.engine import enums as E
@@ -460,6 +460,8 @@ def compile_tables(decks, effects: bool = True) -> tuple[Tables, TableInfo]:
             species = [w for w in re.split(r"[\s/]+", c.get("species") or "") if w] + species_tokens(c.get("species"))
             if any(w.lower() in DRAGON_WORDS for w in species):  # round 13f: condition dragon (effects.DRAGON_TOKEN)
                 species.append(DRAGON_TOKEN)
+            if any(x.strip().lower() in BIRD_SPECIES for x in (c.get("species") or "").split("/")):
+                species.append(BIRD_TOKEN)  # round 13f: condition bird_class (effects.BIRD_TOKEN)
             # round 10c: the printed ability "The opponent loses its special abilities" as a keyword token (opp_voider)
             kws = (c.get("keywords") or []) + ([VOIDER_TOKEN] if c.get("voids_abilities") else [])
             for what, lst in (("fields", c.get("fields") or []), ("keywords", kws),
