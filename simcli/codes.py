@@ -309,7 +309,13 @@ OP_BT_PICK = 111
 # both lose arg points when the owner's points exceed the opponent's and arg (the lead keeps or grows; C-PTS-2: both at
 # zero would be a draw, never chosen), else nothing
 OP_BOTH_LOSE_MAY = 112
-N_OPS = 113
+# round 13f: "if you make your attack A, add the effect 'C>0' to your attack" (Defense Plug-In C St-300): 'C>0' is "C→0"
+# as round 11e read 'A>0' as the C attack's "A→0" (C-TYPE-2): while this side attacks with A and the opponent with C, the
+# opponent's C attack power becomes 0 (its base, as the C attack's A→0: additions after it still count); a printed "A
+# will not go to zero" (no_zero, F_NO_ZERO) guards the A attack only and does not stop it; like the A→0 it is no
+# modification (it acts under the opponent's immune_mod); an opponent immune to options is not reached (OPF_OPP)
+OP_C_ZERO = 132
+N_OPS = 133
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

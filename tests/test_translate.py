@@ -358,6 +358,7 @@ def test_option_coverage_floor(translated):
     # regression floor: the coverage measured when the translator was written (v3: 0.179; v4: 0.223; round 3: 0.233;
     # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10: 0.408; round 11: 0.420;
     # round 12: 0.468; round 13a: 0.474)
+    # round 4: 0.268; round 5: 0.291; round 6: 0.312; round 7: 0.332; round 8: 0.344; round 9: 0.370; round 10: 0.408; round 11: 0.420; round 13f: 336 / 708)
     assert _option_coverage(translated) >= 0.474
 
 
@@ -1857,9 +1858,12 @@ def test_attack_pick_of_an_option():
                " opponent's battle type.", "Evolution Phase", "Item").effects == ["base-200", "attack_pick(ABC)"]
     assert translate_ability("X", "(O)You can make your attack A or B regardless of the opponent's battle type."
                              ).effects == ["attack=A", "attack=B"]
-    # a pick with a condition on one letter ("if you make your attack A, add the effect 'C>0'") stays unmodeled
-    assert not opt("During battle, you can make your attack C or A regardless of the opponent's battle type (if you make"
-                   " your attack A, add the effect 'C>0' to your attack).").modeled
+    # round 13f: the rider on one letter ("if you make your attack A, add the effect 'C>0'") is c_zero (it acts only
+    # while attacking with A), put before the pick so that the pick sees it (St-300)
+    assert opt("During battle, you can make your attack C or A regardless of the opponent's battle type (if you make"
+               " your attack A, add the effect 'C>0' to your attack).").effects == ["c_zero", "attack_pick(AC)"]
+    # the lead-in alone elsewhere is the condition attack=A
+    assert opt("If you make your attack A, add 100 to your attack power.").effects == ["atk+100 if attack=A"]
 
 
 def test_opponent_hand_to_the_dark_area_by_filter():

@@ -23,6 +23,8 @@ One effect per string::
               | bt_pick                    own battle type becomes A, B or C, the player's pick as attack_pick
                                            (the opponent's attack follows it, C-TYPE-1; round 12d)
               | zero_opp                   opponent's attack becomes 0
+              | c_zero                     'C>0' on the own A attack: the opponent's C attack becomes 0 while this
+                                           side attacks with A (C-TYPE-2's A→0 the other way; round 13f)
               | no_zero                    own attack cannot go to zero
               | damage(N) | heal(N) | self_damage(N)     direct point changes
               | force_draw | no_force_draw               the battle becomes a draw / immune
@@ -35,6 +37,8 @@ One effect per string::
               | lost+N                     opponent's lost points + N when this side wins (after lost*K)
               | self_lost+N                (round 11e) own lost points + N when this side loses (after the
                                            winner's lost*K and lost+N)
+              | self_lost-N                (round 13f) own lost points - N when this side loses, "it cannot
+                                           become zero": not below 10 (nor above what it was, when under 10)
               | atk+A | atk+B | atk+C      (round 11e) own final attack + the own card's printed number of that
                                            attack (an addition after the multiplication, C-CALC-1)
               | atk_lost(K)                (round 11e) own final attack + K × the own card's Lost Points at the
@@ -351,6 +355,7 @@ _OP_SIMPLE = {
     "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
     "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
     "bt_pick": E.OP_BT_PICK,  # round 12d
+    "c_zero": E.OP_C_ZERO,  # round 13f
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -503,7 +508,7 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return s, 0, 1, ""
     if m := _RE_ADD.match(s):
         sign = 1 if m.group(2) == "+" else -1
-        if m.group(1) in ("lost", "self_lost") and sign < 0:
+        if m.group(1) == "lost" and sign < 0:  # round 13f: self_lost-N is in (a reduction that stops at 10)
             raise EffectSyntaxError(f"lost-N is not in the language: {s!r}")
         return m.group(1) + "+", sign * int(m.group(3)), 1, ""
     if m := _RE_ADD_COL.match(s):

@@ -312,6 +312,11 @@ _LVLIST = rf"({_LV}(?:(?:,? or |, |,? and | and/or ){_LV})*)(?: level)?"
 _BT = r"([abc])"
 _SPECIES = r"((?-i:[A-Z])[a-z\-]+(?: (?-i:[A-Z])[a-z\-]+){0,2})"  # "Beast Man", "Ancient Aquatic Beast Man"
 _KW = r"[\"“']([^\"”']+)[\"”']"  # a quoted ability keyword
+# round 13f: "the word 'dragon (Ankylosaur/…/Stegosaur included)'" as _clauses_marked rewrites it (round 13b's
+# _DRAGON_LIST): the alternatives condition ``type~Dragon/Ankylosaur/…`` (_DRAGON_TYPES)
+_DRAGON_TYPES = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+_DRAGON = r"the words? '" + re.escape(_DRAGON_TYPES.lower()) + "'"
+_BIRD_SPECIES = "Chick/Bird/Giant Bird"  # round 13f (Bo-11L): species=Chick/Bird/Giant Bird (round 13b's alternatives)
 _ORDER = ("III", "IV", "Perfect", "Ultimate")
 
 
@@ -507,6 +512,7 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
         (r"your points are (\d+)(?: points)? (?:or more|and above|or above)", lambda m: [f"points>={m.group(1)}"]),
         (rf"(?:your attack is|your digimon's attack is|you attack with|you are attacking with) (?:attack )?{_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", re.sub(r"(?i).*?(?:attack is|attack with|attacking with)", "", m.group(0)))),
+        (rf"you make your attack {_BT}", lambda m: [f"attack={m.group(1).upper()}"]),  # round 13f (St-300)
         (rf"your battle type is {_BT}(?:,? or {_BT})?",
          lambda m: _bt_conds("attack", m.group(0).split(" is ", 1)[1])),  # own type = own attack (C-TYPE-1)
         (rf"(?:you have|your digimon has|your digimon with|you are a digimon with) the ability {_KW}",
@@ -930,6 +936,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # to A, B, or C" (CD-3): the own battle type, the player's pick (bt_pick; the opponent's attack follows, C-TYPE-1)
         (r"(?:you may )?change your (?:digimon's )?battle type to (?:either )?'?a'?, '?b'?,? or '?c'?",
          lambda m: [_Eff("bt_pick")]),
+        # round 13f: "(if you make your attack A,) add the effect 'C>0' to your attack" (Defense Plug-In C St-300): 'C>0' is
+        # "C→0" as round 11e read 'A>0' (C-TYPE-2's "A→0"): c_zero, the opponent's C attack goes to 0 while this side
+        # attacks with A (the engines test the two attacks in the final attack)
+        (r"add the effect '?c>0'? to your attack", lambda m: [_Eff("c_zero")]),
+        # round 13f: "you may reduce your lost points by 20 (it cannot become zero however)" (Bo-920): self_lost-N, not
+        # below 10 (a reduction of the own loss only helps: always taken)
+        (r"(?:you may )?reduce your lost points by (\d+) \((?:however, )?it cannot become zero(?: however)?\)",
+         lambda m: [_Eff(f"self_lost-{m.group(1)}")]),
         # "the opponent's attack becomes B regardless of your battle type" (opp_attack=)
         (rf"the opponent's attack becomes {_BT}(?:,? regardless of (?:your|the|its) battle type)?",
          lambda m: [_Eff(f"opp_attack={m.group(1).upper()}")]),
@@ -3061,6 +3075,19 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (r"(?P<db>during battle, )?(?:the |your )?opponent(?:'s digimon| digimon)? cannot use (?P<q>.+?)\.?", _ban),
     # ---- gained abilities ----------------------------------------------------------------------
     (rf"your digimon gains the ability (?P<k>{_KW}),? and (?P<n>\d+) is added to its attack power\.?", _gains_and_add),
+    # round 13f: "When your Digimon has the word 'dragon (…)' in its type, or has 'dramon' in its name, add 200 to its attack
+    # power" (Bo-920): two disjoint rows (the type first, the name text without it)
+    (rf"when your digimon has {_DRAGON} in its type, or has '(?P<t>[a-z]+)' in its name, add (?P<n>\d+) to its attack"
+     rf" power\.?", lambda m, ctx: [_Eff(f"atk+{m.group('n')}", (f"type~{_DRAGON_TYPES}",)),
+                                    _Eff(f"atk+{m.group('n')}", (f"name~{m.group('t')}", f"type!={_DRAGON_TYPES}"))]),
+    # round 13f: "Add 100 to the attack power of both your and your opponent's Chick type, Bird type, and Giant Bird type
+    # Digimon (however, if you used this card on a Digimon with the ability "hungry", the attack power addition only
+    # applies to your side)" (Chicken Combo Bo-11L): species=Chick/Bird/Giant Bird, the opponent's row without "hungry"
+    (rf"add (?P<n>\d+) to the attack power of both your and your opponent's chick type, bird type,? and giant bird type"
+     rf" digimon \(however, if you used this card on a digimon with the ability (?P<k>{_KW}), the attack power addition"
+     rf" only applies to your side\)\.?",
+     lambda m, ctx: [_Eff(f"atk+{m.group('n')}", (f"species={_BIRD_SPECIES}",)),
+                     _Eff(f"opp_atk+{m.group('n')}", (f"opp_species={_BIRD_SPECIES}", f"keyword!={_kw(re.findall(_KW, m.group('k'))[0])}"))]),
     (r"when your digimon loses its special abilities, it loses the attack power addition as well\.?", _ok),
     # ---- limits (how long the effects last, C-OPT-2) ------------------------------------------
     # "At the end of the turn during which this card was used, send it to the Dark Area."
@@ -3555,7 +3582,7 @@ _SENT = re.compile(r"(?<!No)(?<!St)(?<!Bo)\.\s+(?=[A-Z\"'(])")
 
 # round 13b: "the word 'dragon (Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur included)' in its type" (also
 # "'Dragon' (… included)"): a word of the type is one of the seven (type~ alternatives, effects.alt_token)
-_DRAGON_WORDS = "Dragon/Ankylosaur/Ceratopsian/Dinosaur/Plesiosaur/Pterosaur/Stegosaur"
+_DRAGON_WORDS = _DRAGON_TYPES
 # round 13b: "the word 'angel' in its type (including Cherub, Dominion, Ophan, Power, Seraph, Virtue; excluding Fallen Angel
 # type)": a word of the type is Angel or Archangel (the letters 'angel'; the list names exactly the angel ranks whose types
 # lack them), or the species is one of the six; the exclusion is the word "Fallen" ("Fallen Angel", "Artificial Fallen
@@ -4090,6 +4117,13 @@ def translate_option(name: str, activation: str, option_type: str, text: str) ->
         pieces.append(_U("no-effect"))
     for c in body:
         pieces += _translate_clause(c, ctx)
+    # round 13f: "if you make your attack A, add the effect 'C>0'" (St-300): c_zero itself acts only while this side
+    # attacks with A (the engines test both attacks in the final attack), so the row drops `attack=A` and goes before the
+    # rows it rides on: an attack_pick's margin already sees the 'C>0'
+    cz = [replace(g, conds=tuple(c for c in g.conds if c != "attack=A")) for g in pieces
+          if isinstance(g, _Eff) and g.op == "c_zero"]
+    if cz:
+        pieces = cz + [g for g in pieces if not (isinstance(g, _Eff) and g.op == "c_zero")]
     return _assemble(pieces, ctx, tr)
 
 

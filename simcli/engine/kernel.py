@@ -453,6 +453,8 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             + M[winner, M_LOSTADD] + M[lo, M_SELFLOST]
         if M[lo, M_NOLOSS] != 0:
             lp = 0
+        elif M[lo, M_SELFLOST] < 0 and lp < 10:  # round 13f: self_lost-N "cannot become zero" (Bo-920)
+            lp = min(lp - M[lo, M_SELFLOST], 10)
         S[lo, PTS] = max(0, S[lo, PTS] - lp)
         X[X_LOST + lo] = lp
     outcome = decided_nb(S)

@@ -32,7 +32,7 @@ from simcli.engine.state import (ABIL_USED, DARK, DARK_N, DECK, DECK_N, EVOLVED,
                                  SLOT_UP, X_FA, X_SPENT, X_SPENT_N, X_TURN, EXCH, L3, PLAN, PLAN_N, PLAN_W,
                                  POWER, POWER_N, TOP, X_LIST, X_PER, X_PLAYER)
 from simcli.engine.state import (APPEARED, DRAWN, EVO, EVO_N, MAXLV, LOG_ABILITY, LOG_MAX, LOG_OPTION, LOG_SUPPORT, LOG_W,
-                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, M_NOCZERO, M_SELFLOST, M_BT, SLOT_CARD,
+                                 LV_START, M_ATKLAST, M_GAIN0, M_GAIN1, M_GAINFIELD, M_NODRAWLOSS, M_LOSTADD, M_LOSTKW, M_NOLOSS, M_NOCZERO, M_SELFLOST, M_BT, M_CZERO, SLOT_CARD,
                                  SLOT_END, SPENT_PHASE, SPENT_TURN, SUP_USED, SUPBOX, SUPBOX_OWNER, SUPPORT, TOP_UNTIL,
                                  TOP_UNTIL_CARD, USED, X_APP_ANY, X_APPEAR_ROW, X_DIRTY, X_IN_BATTLE, X_LOG, X_LOG_N,
                                  X_LOST, hand_remove_nb, push_nb)
@@ -598,6 +598,7 @@ for _op in (E.OP_OPP_ATK_ADD, E.OP_OPP_ATK_MUL, E.OP_HALVE_OPP, E.OP_ZERO_OPP, E
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP | OPF_MOD_OPP
 for _op in (E.OP_FORCE_DRAW, E.OP_VOID_ABILITIES):
     OP_FLAGS[_op] = OPF_MOD | OPF_OPP
+OP_FLAGS[E.OP_C_ZERO] = OPF_MOD | OPF_OPP  # round 13f: no modification (acts under immune_mod), an option's effect
 for _op in (E.OP_DAMAGE, E.OP_OPP_MILL, E.OP_OPP_DISCARD, E.OP_OPP_SLOTS_CLEAR, E.OP_OPP_REVEAL, E.OP_OPP_WIPE,
             E.OP_DAMAGE_PER_GAUGE, E.OP_OPP_CLEAR, E.OP_OPP_DISCARD_HAND, E.OP_OPP_BOX_DARK, E.OP_OPP_SUPPORT_DARK,
             E.OP_DAMAGE_LOST, E.OP_OPP_DOWN_ONE, E.OP_BOTH_LOSE_MAY):
@@ -1074,6 +1075,8 @@ def _modify_c_nb(T, S, M, p, op, arg, arg2):
         bt_pick_nb(T, S, M, p)
     elif op == E.OP_ZERO_OPP:
         M[o, M_ZEROED] = 1
+    elif op == E.OP_C_ZERO:  # round 13f
+        M[o, M_CZERO] = 1
     elif op == E.OP_NO_ZERO:
         M[p, M_NOZERO] = 1
     elif op == E.OP_FORCE_DRAW:
@@ -2237,12 +2240,13 @@ def final_attack_nb(T, S, M, p):
     tp = M[p, M_AS] if M[p, M_AS] >= 0 else T.ct[o, co, F_BT]
     to = M[o, M_AS] if M[o, M_AS] >= 0 else T.ct[p, cp, F_BT]
     c_effect = tp == E.BT_A and to == E.BT_C and M[o, M_NOCZERO] == 0  # C-TYPE-2 (no_c_zero: the C lost "A→0")
+    cz = tp == E.BT_C and M[p, M_CZERO] != 0 and to == E.BT_A  # round 13f: 'C>0' (c_zero), no_zero guards A only
     if M[p, M_IMM_MOD] != 0:  # immune_mod: no modification at all, own or the opponent's (seed 003 §3.5)
-        if c_effect and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
+        if cz or (c_effect and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0)):
             return 0  # attack C's "A goes to zero" is not a modification
         return T.ct[p, cp, F_ATK + tp]
     base = T.ct[p, cp, F_ATK + tp] + M[p, M_BASE_ADD]
-    if (M[p, M_ZEROED] != 0 or c_effect) and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0):
+    if cz or ((M[p, M_ZEROED] != 0 or c_effect) and not (M[p, M_NOZERO] != 0 or T.ct[p, cp, F_NO_ZERO] != 0)):
         base = 0
     if base < 0:
         base = 0

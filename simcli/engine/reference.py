@@ -692,6 +692,7 @@ class Mods:
     no_draw_loss: bool = False  # no_draw_loss: a drawn battle costs neither player points
     no_c_zero: bool = False  # round 11e: this player's C attack does not turn the opponent's A to 0 (no_c_zero)
     bt: int = -1  # round 12d: this player's battle type changed by bt_pick (BT_*; -1 printed)
+    c_zero: bool = False  # round 13f: this player's C attack goes to 0 while the opponent attacks with A (c_zero, 'C>0')
     self_lost: int = 0  # round 11e: this player's own lost points + N when it loses (self_lost+N)
 
 
@@ -851,6 +852,8 @@ class Game:
             lp = r.lost_points(g, l, w) * mw.lost_mul + mw.lost_add + self.mods[l.seat].self_lost
             if self.mods[l.seat].no_loss:
                 lp = 0
+            elif self.mods[l.seat].self_lost < 0 and lp < 10:  # round 13f: self_lost-N "cannot become zero" (Bo-920)
+                lp = min(lp - self.mods[l.seat].self_lost, 10)
             l.points = max(0, l.points - lp)
             self.battle_lost[l.seat] = lp
             self.log_line(f"  {'AB'[l.seat]} loses {lp} points → {l.points}")
@@ -908,7 +911,9 @@ class Game:
         else:
             if m.base_add:
                 steps.append(f"base {m.base_add:+d}")
-            if (m.zeroed or c_effect) and not keeps:
+            if m.c_zero and typ == E.BT_C and otyp == E.BT_A:  # round 13f
+                steps.append("→0 by the opponent's 'C>0'")
+            elif (m.zeroed or c_effect) and not keeps:
                 steps.append("→0" + (" by the C attack" if c_effect else ""))
             elif (m.zeroed or c_effect) and keeps:
                 steps.append("cannot go to zero")
@@ -934,12 +939,13 @@ class Game:
         for p, o in ((fa, sa), (sa, fa)):
             m = mods[p.seat]
             c_effect = typ[p.seat] == E.BT_A and typ[o.seat] == E.BT_C and not mods[o.seat].no_c_zero  # round 11e
+            cz = m.c_zero and typ[p.seat] == E.BT_C and typ[o.seat] == E.BT_A  # round 13f: 'C>0', no_zero guards A only
             if m.immune_mod:  # no modification at all, own or the opponent's (seed 003 §3.5); C's zero is none
-                zero = c_effect and not (m.no_zero or t.no_zero[p.seat, p.cur()])
+                zero = cz or (c_effect and not (m.no_zero or t.no_zero[p.seat, p.cur()]))
                 out[p.seat] = 0 if zero else int(t.atk[p.seat, p.cur(), typ[p.seat]])
                 continue
             base = int(t.atk[p.seat, p.cur(), typ[p.seat]]) + m.base_add
-            if (m.zeroed or c_effect) and not (m.no_zero or t.no_zero[p.seat, p.cur()]):
+            if cz or ((m.zeroed or c_effect) and not (m.no_zero or t.no_zero[p.seat, p.cur()])):
                 base = 0
             v = max(0, base) * m.mul_num // m.mul_den + m.add
             v = max(0, v)

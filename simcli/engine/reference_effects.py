@@ -55,6 +55,8 @@ MOD_OPS = MOD_OPP_OPS | PER_OPS | {E.OP_ATK_ADD, E.OP_BASE_ADD, E.OP_ATK_MUL, E.
                                    E.OP_NO_LOSS, E.OP_LOST_ADD}
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_PICK}  # round 6
 MOD_OPS = MOD_OPS | {E.OP_BT_PICK}  # round 12d
+MOD_OPS = MOD_OPS | {E.OP_C_ZERO}  # round 13f
+OPP_OPS = OPP_OPS | {E.OP_C_ZERO}  # round 13f: aimed at the opponent (immunity to options), no modification (immune_mod)
 MOD_OPS = MOD_OPS | {E.OP_HOST_ABC}  # meta decks (Parasimon Bo-681)
 MOD_OPS = MOD_OPS | {E.OP_ATTACK_HIGH}  # round 7
 MOD_OPS = MOD_OPS | {E.OP_ATK_PER_SHEET, E.OP_BASE_A}  # rounds 9b, 9c
@@ -622,6 +624,8 @@ def modify(g, p, op, arg, arg2, mods) -> None:
         bt_pick(g, p, mods)
     elif op == E.OP_ZERO_OPP:
         mo.zeroed = True
+    elif op == E.OP_C_ZERO:  # round 13f
+        mo.c_zero = True
     elif op == E.OP_NO_ZERO:
         mp.no_zero = True
     elif op == E.OP_FORCE_DRAW:

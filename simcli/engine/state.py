@@ -107,7 +107,8 @@ M_NODRAWLOSS = 21  # no_draw_loss: a drawn battle costs neither player points
 M_NOCZERO = 22  # round 11e, no_c_zero: this player's C attack does not turn the opponent's A to 0
 M_SELFLOST = 23  # round 11e, self_lost+N: this player's own lost points + N when it loses
 M_BT = 24  # round 12d, bt_pick: this player's battle type changed (0 printed, 1 + BT_* otherwise)
-NM = 25
+M_CZERO = 30  # round 13f, c_zero: this player's C attack goes to 0 while the opponent attacks with A ('C>0'; 25-29 other rounds')
+NM = 31
 
 
 # ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------
