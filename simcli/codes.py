@@ -300,7 +300,15 @@ OP_ATK_LOST = 98
 # unless an effect already fixed that attack regardless of the battle type); the pick: the largest margin of own over
 # the opponent's final attack then (ties: A, B, C order, as OP_ATTACK_PICK); conditions on the battle type read it
 OP_BT_PICK = 111
-N_OPS = 112
+# round 13c (cov13c; numbers 120-123 of this round): marker rows of a Field option ("When this card is sent to the Dark
+# Area, …"): applying the row does nothing; when the card goes from a face-up slot to the Dark Area (replaced by another
+# Field, its Digimon lost, sent by an opponent's effect; kernel_effects.dark_event_nb, reference_effects.dark_event)
+# its owner loses arg points (OP_DARK_SELF_DAMAGE: "immediately reduce your points by 10", Metal Empire Bo-863), or
+# the opponent loses arg points for every Digimon on the opponent's sheet that matches the row filter (OP_DARK_DAMAGE,
+# a direct point reduction: the opponent's immune_damage and option immunity stop it; Nature Spirits St-322)
+OP_DARK_SELF_DAMAGE = 120
+OP_DARK_DAMAGE = 121
+N_OPS = 122
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

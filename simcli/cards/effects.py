@@ -152,6 +152,11 @@ One effect per string::
               | hand_limit(N)              (round 11f; an option's row) while its card is face-up: the upper
                                            limit of its player's hand is N (Preparation trims to N and draws
                                            to N instead of 6, C-HAND-1; Jumper Board Bo-452)
+              | dark_self_damage(N)        (round 13c; a Field option's row) when the card goes from a face-up
+                                           slot to the Dark Area, its player loses N points (Bo-863)
+              | dark_damage(N)             (round 13c; a Field option's row, with a one-predicate ``filter:``)
+                                           then the opponent loses N for every Digimon on its sheet matching
+                                           the filter (a direct point reduction; St-322)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -371,6 +376,8 @@ _OP_CALL = {
     "atk_lost": E.OP_ATK_LOST,  # round 11e
     "keep_slot": E.OP_KEEP_SLOT,
     "hand_limit": E.OP_HAND_LIMIT,  # round 11f
+    "dark_self_damage": E.OP_DARK_SELF_DAMAGE,  # round 13c
+    "dark_damage": E.OP_DARK_DAMAGE,  # round 13c
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET,  # (K,N); atk_per_sheet(N,SIDE)
              "atk_per_slot": E.OP_ATK_PER_SLOT}  # round 11c: atk_per_slot(N,SIDE)
@@ -426,7 +433,7 @@ _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHO
                "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL,
                "dgm_discard": E.K_DGM}  # round 12a
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside", "dark_damage")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind

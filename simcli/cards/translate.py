@@ -3402,6 +3402,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" (?P<a>[abc]), add your (?P<t>[abc]) attack power to your total attack power\.?",
      lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(1).lower()] != f else
                         [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
+    # round 13c: "When this card is sent to the Dark Area, immediately reduce your points by 10" (Metal Empire Bo-863) and
+    # "…, for every Digimon the opponent has with the same background as this card, immediately reduce the opponent's
+    # points by 10" (Nature Spirits St-322): marker rows of the Field, acted when it leaves a face-up slot for the Dark
+    # Area (dark_event_nb); "the opponent has" counts the Digimon on the opponent's sheet (as St-923's opp_sheet[N])
+    (r"when this card is sent to the dark area, immediately reduce your points by (?P<n>\d+)\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"dark_self_damage({m.group('n')})")])),
+    (r"when this card is sent to the dark area, for every digimon the opponent has with the same background as this"
+     r" card, immediately reduce the opponent's points by (?P<n>\d+)\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"dark_damage({m.group('n')})", filters=(f"field={f}",))])),
     # "Add 10 to the lost points of all Digimon that have a different background from this card" (Deep Savers Bo-255):
     # both sides; the opponent's when it loses (lost+N), the own when it loses (self_lost+N)
     (r"add (?P<n>\d+) to the lost points of all digimon that have a different background from this card\.?",

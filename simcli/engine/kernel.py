@@ -482,7 +482,10 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             else:
                 push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
-        battle_lost_nb(S, lo)  # options that end when the own Digimon loses
+        if battle_lost_nb(T, S, M, X, lo):  # options that end when the own Digimon loses (round 13c: a dark_* row)
+            outcome = decided_nb(S)
+            if outcome >= 0:
+                return res0, outcome
     for k in range(2):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
         p = fa if k == 0 else sa
         if S[p, SUPPORT] >= 0:

@@ -858,6 +858,8 @@ class Game:
             if not self.mods[loser.seat].no_loss:
                 r.death_check(g, loser)
             self.effects.battle_lost(g, loser)  # options that end when the own Digimon loses
+            if self.decided():  # round 13c: a dark_* row of such an option changed the points
+                return self.finish()
         for p in (fa, sa):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
             if p.support >= 0:
                 self.log_line(f"  death check: support {self.cname(p, p.support)} (seat {self.seat_name(p)}) → Dark Area")
