@@ -497,12 +497,19 @@ L_DIGIMON = 6  # (text alias) ``discarded`` + end event LE_LEAVE: until the own 
 # turn (Spinomon Bo-1201: "when you use this ability to discard 5 or more cards, send this card to the Dark Area at the
 # end of the turn")
 L_LEAVE_AT = 7
-N_LIMITS = 8
+# round 13c (cov13c; limit number 10 of this round): as turns(N), but when the count ends the card is stacked onto its
+# player's point gauge instead of going to the Dark Area ("After 3 turns (including the turn during which this card was
+# used), stack this card onto your point gauge", Vaccine Program V St-434); an option's limit only
+L_TURNS_GAUGE = 10
+N_LIMITS = 11
 # end events (E_LIMIT_END bit flags) that also end an effect / send a face-up option to the Dark Area:
 LE_LOSE = 1  # the own Digimon loses a battle (death check)
 LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)
 LE_LIFESPAN = 4  # the end of the own Digimon's lifespan: the own deck renewal (seed 004)
 LE_FIELD = 8  # another Field option card of the same player turns face-up
+# round 13c: (slot state only, never a row's end event) the card's turn count is L_TURNS_GAUGE's: at its end the card
+# goes to the point gauge
+LE_TO_GAUGE = 16
 
 # ---- compiled effect row layout (int32) --------------------------------------------------
 # One row per effect line of a card: see cards/effects.py for the text form.

@@ -129,3 +129,36 @@ def test_translations_of_the_dark_area_sentences():
     db = load_db()
     assert db["Bo-863"]["effects"][1:] == ["dark_self_damage(10) | limit: lost, field"] and db["Bo-863"]["modeled"]
     assert db["St-322"]["effects"][1:] == ["dark_damage(10) | limit: field | filter: field=NSp"] and db["St-322"]["modeled"]
+
+
+# "(O)When this card is in effect on your sheet, your points will not decrease as a result of the opponent's 'direct
+# attack' or 'immediately reduce the opponent's points'.  (O)After 3 turns (including the turn during which this card was
+# used), stack this card onto your point gauge" (Vaccine Program V St-434, a Preparation Phase Item)
+VACCINE = opt("Vaccine", effects=["immune_damage | limit: turns_gauge(3)"], timing="prep", option_type="Item")
+
+
+def test_turns_gauge_keeps_the_card_three_turns_then_stacks_it_onto_the_gauge():
+    # A (B attack 300 here: it wins every battle, 300 against 250, and stays the first attacker) uses Vaccine in its
+    # Preparation (greedy uses its usable timed options); B's "at the start of the battle, reduce the opponent's points
+    # by 10" is a direct attack (seed 003 §3.4 다이렉트 어택) and is stopped: A keeps 100.  Without Vaccine: 90.
+    start, atk = ["damage(10) | when: start"], (300, 300, 100)
+    g, f = duel(a_opts=[VACCINE], b_fx=start, a_atk=atk)
+    assert f == [(300, 250)] and g.ps[0].points == 100 and g.card_uses[0, 1] == 1 and g.ps[0].slots[0] == 1
+    g, f = duel(b_fx=start, a_atk=atk)
+    assert g.ps[0].points == 90
+    # used in turn 2: still face-up after turn 3; turns 2, 3, 4 protected, and at the end of turn 4 (the third turn
+    # counting the turn of use) it goes to the point gauge, not the Dark Area; turn 5 is not protected
+    g, f = duel(a_opts=[VACCINE], b_fx=start, a_atk=atk, turns=2)
+    assert g.ps[0].points == 100 and g.ps[0].slots[0] == 1
+    g, f = duel(a_opts=[VACCINE], b_fx=start, a_atk=atk, turns=3)
+    assert g.ps[0].points == 100 and g.ps[0].slots[0] == -1 and g.ps[0].gauge[-1] == 1 and 1 not in g.ps[0].dark
+    g, f = duel(a_opts=[VACCINE], b_fx=start, a_atk=atk, turns=4)
+    assert g.ps[0].points == 90 and g.ps[0].gauge[-1] == 1 and g.card_uses[0, 1] == 1
+    # sent away earlier by an opponent's effect, it goes to the Dark Area (the gauge is its limit's end only)
+    wipe = opt("Wipe", effects=["opp_slots_clear(up) | limit: now"], timing="evolution")
+    g, f = duel(a_opts=[VACCINE], b_opts=[wipe], b_fx=start, a_atk=atk)
+    assert g.card_uses[1, 1] == 1 and 1 in g.ps[0].dark and g.ps[0].points == 90
+
+
+def test_translation_of_vaccine_program_v():
+    assert load_db()["St-434"]["effects"] == ["immune_damage | limit: turns_gauge(3)"] and load_db()["St-434"]["modeled"]

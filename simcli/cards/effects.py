@@ -264,6 +264,8 @@ One effect per string::
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | leave_at(K)                (a Digimon's per_* ◎ row) used with a count of K or more, this
                                            Digimon goes to the Dark Area at the end of the turn (Bo-1201)
+              | turns_gauge(N)             (round 13c; an option's limit) turns(N), then to the own point gauge
+                                           instead of the Dark Area (St-434)
               | digimon                    = discarded, leave
               | lifespan                   = discarded, lifespan
     END      := lost                       also ends when the own Digimon loses a battle
@@ -626,7 +628,7 @@ def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
             ends.append(it)
         elif i == 0 and it in _LIMITS:
             base = it
-        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) in ("turns", "leave_at"):
+        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) in ("turns", "leave_at", "turns_gauge"):
             base, arg = m.group(1), int(m.group(2))
             if arg < 1:
                 raise EffectSyntaxError(f"{base}(0) in limit {val!r}")
@@ -756,7 +758,7 @@ def _format_limit(e: Effect) -> str:
         return "digimon"
     if e.limit == "discarded" and e.ends == ("lifespan",):
         return "lifespan"
-    base = f"{e.limit}({e.limit_arg})" if e.limit in ("turns", "leave_at") else e.limit
+    base = f"{e.limit}({e.limit_arg})" if e.limit in ("turns", "leave_at", "turns_gauge") else e.limit
     if e.limit == "discarded" and e.ends:
         return ", ".join(e.ends)
     return ", ".join((base,) + e.ends)
@@ -978,7 +980,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     for i, (k, n) in enumerate(e.costs):
         row[E.E_COST0 + 2 * i] = _COSTS_FLAG[k] if k in _COSTS_FLAG else _COSTS[k]
         row[E.E_COST0 + 2 * i + 1] = n | (_COST_LEVEL[k] << E.COUNT_BITS) if k in _COST_LEVEL else n
-    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" else _LIMITS[e.limit]
+    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" \
+        else E.L_TURNS_GAUGE if e.limit == "turns_gauge" else _LIMITS[e.limit]
     row[E.E_LIMIT_ARG] = e.limit_arg
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):

@@ -3012,6 +3012,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # (Perfect Anchor).  A Digimon's such text ("the Digimon that appeared cannot receive …") is not this.
     (r"while this card is (?:active|activated), you (?:cannot|can't|become unable to) receive the effects of the"
      r" opponent's '(?P<k>.+)'\.?", _immune_kinds),
+    # round 13c: "When this card is in effect on your sheet, your points will not decrease as a result of the opponent's
+    # 'direct attack' or 'immediately reduce the opponent's points'" (Vaccine Program V St-434): a direct attack is any
+    # point reduction by an effect such as "immediately reduce the opponent's points", not the battle's "further reduce"
+    # (seed 003 §3.4 기타 항목, 다이렉트 어택): both quoted kinds are immune_damage's
+    (r"when this card is in effect on your sheet, your points will not decrease as a result of the opponent's 'direct"
+     r" attack' or 'immediately reduce the opponent's points'\.?", lambda m, ctx: None if ctx.digimon else [_Eff("immune_damage")]),
     # "Your Digimon cannot receive the abilities and effects of the opponent's 'further reduce the opponent's points'"
     # (Mysterious Land, a Field: the same, while it is face-up)
     (r"your digimon cannot receive the abilities and effects of the opponent's '(?P<k>.+)'\.?", _immune_kinds),
@@ -3050,6 +3056,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"send {_THIS} to {_DA} after (?P<n>\d+) turns,? or when another field(?: option)? card turns face-up in your slots\.?",
      lambda m, ctx: [_Limit(f"turns({m.group('n')}), field")]),
     (rf"stack {_THIS} onto your point gauge at the end of the turn\.?", lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
+    # round 13c: "After 3 turns (including the turn during which this card was used), stack this card onto your point
+    # gauge" (Vaccine Program V St-434): turns(3) as "after 3 turns, send this card to the Dark Area", the gauge at its end
+    (rf"after (?P<n>\d+) turns \(including the turn during which {_THIS} was used\),? stack {_THIS} onto your point"
+     r" gauge\.?", lambda m, ctx: [_Limit(f"turns_gauge({m.group('n')})")]),
     # "Send this card to the Dark Area when your Digimon is sent to the Dark Area (including when it
     # evolves or reaches the end of its lifespan)": until the own Digimon leaves its box
     (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) when (?P<ev>(?!.*\bturn\b).+?)\.?", _until),

@@ -1322,14 +1322,14 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         push_nb(S, p, GAUGE, GAUGE_N, c)
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
-    elif lim == E.L_TURNS or lim == E.L_DISCARDED or lim == E.L_TURN:
-        if lim == E.L_TURNS:
+    elif lim == E.L_TURNS or lim == E.L_DISCARDED or lim == E.L_TURN or lim == E.L_TURNS_GAUGE:
+        if lim == E.L_TURNS or lim == E.L_TURNS_GAUGE:
             S[p, SLOT_UP + k] = max(1, T.eff[first, E_LIMIT_ARG])
         elif lim == E.L_DISCARDED:
             S[p, SLOT_UP + k] = PERSIST
         else:
             S[p, SLOT_UP + k] = SPENT_TURN
-        S[p, SLOT_END + k] = T.eff[first, E_LIMIT_END]
+        S[p, SLOT_END + k] = T.eff[first, E_LIMIT_END] | (E.LE_TO_GAUGE if lim == E.L_TURNS_GAUGE else 0)
         S[p, SLOT_CARD + k] = cur_nb(S, p)
     else:
         S[p, SLOT_UP + k] = SPENT_PHASE
@@ -1606,7 +1606,12 @@ def end_turn_nb(S, turn):
             elif u > 0 and u < PERSIST:
                 S[p, SLOT_UP + k] = u - 1
                 if u - 1 == 0:
-                    discard_slot_nb(S, p, k)
+                    if (S[p, SLOT_END + k] & E.LE_TO_GAUGE) != 0:  # round 13c: turns_gauge(N)
+                        push_nb(S, p, GAUGE, GAUGE_N, S[p, SLOT + k])
+                        S[p, SLOT + k] = -1
+                        S[p, SLOT_END + k] = 0
+                    else:
+                        discard_slot_nb(S, p, k)
         for i in range(S[p, POWER_N]):
             push_nb(S, p, DARK, DARK_N, S[p, POWER + i])
         S[p, POWER_N] = 0

@@ -987,6 +987,8 @@ def option_limit(row, p) -> tuple[int, int]:
     lim, ends = int(row[E.E_LIMIT]), int(row[E.E_LIMIT_END])
     if lim == E.L_TURNS:
         return max(1, int(row[E.E_LIMIT_ARG])), ends
+    if lim == E.L_TURNS_GAUGE:  # round 13c: the count's end stacks the card onto the gauge (slot state LE_TO_GAUGE)
+        return max(1, int(row[E.E_LIMIT_ARG])), ends | E.LE_TO_GAUGE
     if lim == E.L_DISCARDED:
         return PERSIST, ends
     if lim == E.L_TURN:
@@ -1795,7 +1797,11 @@ class Effects(NoEffects):
                     self.discard_slot(g, p, k)
                 elif 0 < p.slot_up[k] < PERSIST:
                     p.slot_up[k] -= 1
-                    if p.slot_up[k] == 0:
+                    if p.slot_up[k] == 0 and p.slot_end[k] & E.LE_TO_GAUGE:  # round 13c: turns_gauge(N)
+                        g.log_line(f"  end of turn: {g.cname(p, p.slots[k])} (seat {'AB'[p.seat]}) → point gauge")
+                        p.gauge.append(p.slots[k])
+                        p.slots[k], p.slot_end[k] = -1, 0
+                    elif p.slot_up[k] == 0:
                         self.discard_slot(g, p, k)
             p.dark.extend(p.power)
             p.power = []

@@ -292,6 +292,9 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
             # with one filter predicate
             raise TableError(f"{c['number']} {c['name']}: {text!r}: dark_self_damage / dark_damage are rows of a Field "
                              "option staying until replaced or lost (dark_damage: one filter predicate)")
+        if int(row[E.E_LIMIT]) == E.L_TURNS_GAUGE and c.get("kind") != "Option":
+            # round 13c: the engines read it when an option used from a slot takes its limit (slot state LE_TO_GAUGE)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: turns_gauge(N) is an option's limit only")
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
