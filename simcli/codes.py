@@ -308,7 +308,12 @@ OP_BT_PICK = 111
 # a direct point reduction: the opponent's immune_damage and option immunity stop it; Nature Spirits St-322)
 OP_DARK_SELF_DAMAGE = 120
 OP_DARK_DAMAGE = 121
-N_OPS = 122
+# round 13c: (an option's Point Calculation row) until the end of this turn, the end of the own Digimon's lifespan (the
+# renewal, C-RENEW-1) does not send the box's top card to the Dark Area; the rest of the renewal happens as usual ("your
+# Digimon does not get sent to the Dark Area even if it has reached the end of its lifespan (other than not being sent
+# to the Dark Area, carry out the procedures …)", Reload Plug-In Q St-814): battle modifier M_KEEPBOX
+OP_KEEP_BOX = 122
+N_OPS = 123
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

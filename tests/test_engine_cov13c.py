@@ -162,3 +162,46 @@ def test_turns_gauge_keeps_the_card_three_turns_then_stacks_it_onto_the_gauge():
 
 def test_translation_of_vaccine_program_v():
     assert load_db()["St-434"]["effects"] == ["immune_damage | limit: turns_gauge(3)"] and load_db()["St-434"]["modeled"]
+
+
+# "(O)Until the end of the turn during which this card was used, your Digimon does not get sent to the Dark Area even if
+# it has reached the end of its lifespan (…)  (O)At the end of the turn during which this card was used, stack it onto
+# your point gauge" (Reload Plug-In Q St-814, a Point Calculation Item; its "only when your Digimon is Ultimate" left out)
+KEEP = opt("Keep", effects=["keep_box | cost: gauge | limit: turn"], timing="point", option_type="Item")
+
+
+def _renewal_turn(a_opts, deck_n):
+    """A's Alpha IV (400 on every attack) over its Level III, A's options in slots 1.., deck_n cards in A's Net Ocean
+    (Preparation draws 6: with 6, the Net Ocean is empty at the Point Calculation and the lifespan ends, C-RENEW-1)."""
+    a = fill([digi("Alpha"), digi("Alpha IV", level="IV", bt="A", atk=(400, 400, 400)), *a_opts])
+    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
+    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
+    n0 = 2 + len(a_opts)
+    place(g, 0, l3=0, top=1, slots=tuple(list(range(2, n0)) + [-1] * (5 - n0)), deck=list(range(n0, n0 + deck_n)))
+    place(g, 1, l3=0, deck=list(range(1, 30)))
+    both_turn(T, g, fa=0)
+    return g
+
+
+def test_keep_box_the_renewal_leaves_the_box_digimon():
+    # C-RENEW-1 (seed 004): the end of the lifespan sends the box's top card to the Dark Area, then the Dark Area becomes
+    # the Net Ocean; A wins (400 against 250) and, its Net Ocean empty at the Point Calculation, uses Keep: Alpha IV stays
+    # in the box, the renewal happens otherwise (the Dark Area shuffled into the Net Ocean), Keep is on the gauge
+    g = _renewal_turn([KEEP], 6)
+    assert g.ps[0].top == 1 and 1 not in g.ps[0].deck and g.ps[0].gauge[-1] == 2 and g.ps[0].renewals == 1
+    assert g.card_uses[0, 2] == 1 and g.ps[1].points == 90
+    # without it: Alpha IV goes to the Dark Area and into the new Net Ocean, the Level III stays (C-RENEW-1)
+    g = _renewal_turn([], 6)
+    assert g.ps[0].top == -1 and 1 in g.ps[0].deck and g.ps[0].l3 == 0 and g.ps[0].renewals == 1
+
+
+def test_keep_box_greedy_waits_for_the_renewal():
+    # greedy's rule: a keep_box card is used at a Point Calculation only with an empty Net Ocean (a use before would be
+    # spent for nothing); 7 cards: one left after the draw, no renewal, Keep stays face-down in its slot
+    g = _renewal_turn([KEEP], 7)
+    assert g.card_uses[0, 2] == 0 and g.ps[0].slots[0] == 2 and g.ps[0].top == 1 and g.ps[0].renewals == 0
+
+
+def test_translation_of_reload_plug_in_q():
+    assert load_db()["St-814"]["effects"] == ["keep_box if level=Ultimate | cost: gauge | limit: turn"]
+    assert load_db()["St-814"]["modeled"]

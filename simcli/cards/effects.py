@@ -152,6 +152,8 @@ One effect per string::
               | hand_limit(N)              (round 11f; an option's row) while its card is face-up: the upper
                                            limit of its player's hand is N (Preparation trims to N and draws
                                            to N instead of 6, C-HAND-1; Jumper Board Bo-452)
+              | keep_box                   (round 13c; an option's Point Calculation row) this turn's renewal (the
+                                           end of the lifespan) leaves the box's top card in the box (St-814)
               | dark_self_damage(N)        (round 13c; a Field option's row) when the card goes from a face-up
                                            slot to the Dark Area, its player loses N points (Bo-863)
               | dark_damage(N)             (round 13c; a Field option's row, with a one-predicate ``filter:``)
@@ -349,6 +351,7 @@ _OP_SIMPLE = {
     "no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 0)
     "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
     "bt_pick": E.OP_BT_PICK,  # round 12d
+    "keep_box": E.OP_KEEP_BOX,  # round 13c
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {

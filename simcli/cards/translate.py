@@ -2872,6 +2872,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
     # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
     # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")
+    # round 13c: "Until the end of the turn during which this card was used, your Digimon does not get sent to the Dark Area
+    # even if it has reached the end of its lifespan (other than not being sent to the Dark Area, carry out the procedures
+    # for when a Digimon reaches the end of its lifespan as per normal)" (Reload Plug-In Q St-814, a Point Calculation
+    # card): keep_box, read by this turn's renewal (C-RENEW-1 at the end of the Point Calculation; seed 004)
+    (r"until the end of the turn during which this card was used, your digimon does not get sent to the dark area even if"
+     r" it has reached the end of its lifespan \(other than not being sent to the dark area, carry out the procedures for"
+     r" when a digimon reaches the end of its lifespan as per normal\)\.?",
+     lambda m, ctx: [_U("lifespan")] if ctx.digimon or ctx.timing != "point" else [_Eff("keep_box")]),
     (r"for the next turn only, the upper limit of your hand becomes (?P<n>\d+)\.?",
      lambda m, ctx: [_U("hand")] if ctx.digimon or ctx.timing != "point" else [_Eff(f"hand_limit({m.group('n')})")]),
     # round 10d: "You do not regain any points from evolving to Ultimate level using this card" (Evolve to Ultimate with

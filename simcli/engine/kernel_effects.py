@@ -14,6 +14,7 @@ from numba import njit
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
 from simcli.engine.tables import TM_DARK  # round 13c
+from simcli.engine.state import M_KEEPBOX  # round 13c
 from simcli.engine.tables import F_SLOT_POS  # round 12c
 from simcli.engine.tables import F_ATTRMASK  # round 11d
 from simcli.engine.tables import F_DGM  # round 12a
@@ -763,6 +764,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
         S[p, PTS] = max(0, S[p, PTS] - arg)
+    elif op == E.OP_KEEP_BOX:  # round 13c: read by this turn's renewal (kernel.renew_nb)
+        M[p, M_KEEPBOX] = 1
     elif op == E.OP_DRAW:
         for _ in range(arg):
             if S[p, DECK_N] > 0:
@@ -2391,6 +2394,8 @@ def _timed_options_c_nb(T, S, M, X, p, timing):
                     pay = False
                 if timing == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
                     pay = False  # an evolve_ignore option is used in Preparation step (4) only
+                if T.eff[r, E_OP] == E.OP_KEEP_BOX and S[p, DECK_N] > 0:
+                    pay = False  # round 13c: only when this turn's renewal comes (an empty Net Ocean at the Point Calculation)
                 if cond_ok_nb(T, S, M, X, p, r, -1):
                     anyc = True
         if has and pay and anyc:

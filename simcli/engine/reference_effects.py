@@ -756,6 +756,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
         p.points = max(0, p.points - arg)
+    elif op == E.OP_KEEP_BOX:  # round 13c: read by this turn's renewal (Rules.renew)
+        mods[p.seat].keep_box = True
     elif op == E.OP_DRAW:
         for _ in range(arg):
             if p.deck:

@@ -106,7 +106,8 @@ M_NODRAWLOSS = 21  # no_draw_loss: a drawn battle costs neither player points
 M_NOCZERO = 22  # round 11e, no_c_zero: this player's C attack does not turn the opponent's A to 0
 M_SELFLOST = 23  # round 11e, self_lost+N: this player's own lost points + N when it loses
 M_BT = 24  # round 12d, bt_pick: this player's battle type changed (0 printed, 1 + BT_* otherwise)
-NM = 25
+M_KEEPBOX = 27  # round 13c, keep_box: this turn's renewal leaves this player's box top card in the box (25, 26: others')
+NM = 28
 
 
 # ---- zone helpers shared by kernel.py and kernel_effects.py ------------------------------------
