@@ -315,6 +315,19 @@ OP_BOTH_LOSE_MAY = 112
 # will not go to zero" (no_zero, F_NO_ZERO) guards the A attack only and does not stop it; like the A→0 it is no
 # modification (it acts under the opponent's immune_mod); an opponent immune to options is not reached (OPF_OPP)
 OP_C_ZERO = 132
+# round 13c (cov13c; numbers 120-123 of this round): marker rows of a Field option ("When this card is sent to the Dark
+# Area, …"): applying the row does nothing; when the card goes from a face-up slot to the Dark Area (replaced by another
+# Field, its Digimon lost, sent by an opponent's effect; kernel_effects.dark_event_nb, reference_effects.dark_event)
+# its owner loses arg points (OP_DARK_SELF_DAMAGE: "immediately reduce your points by 10", Metal Empire Bo-863), or
+# the opponent loses arg points for every Digimon on the opponent's sheet that matches the row filter (OP_DARK_DAMAGE,
+# a direct point reduction: the opponent's immune_damage and option immunity stop it; Nature Spirits St-322)
+OP_DARK_SELF_DAMAGE = 120
+OP_DARK_DAMAGE = 121
+# round 13c: (an option's Point Calculation row) until the end of this turn, the end of the own Digimon's lifespan (the
+# renewal, C-RENEW-1) does not send the box's top card to the Dark Area; the rest of the renewal happens as usual ("your
+# Digimon does not get sent to the Dark Area even if it has reached the end of its lifespan (other than not being sent
+# to the Dark Area, carry out the procedures …)", Reload Plug-In Q St-814): battle modifier M_KEEPBOX
+OP_KEEP_BOX = 122
 N_OPS = 133
 
 # OP_OPP_SLOTS_CLEAR arguments
@@ -507,12 +520,19 @@ L_DIGIMON = 6  # (text alias) ``discarded`` + end event LE_LEAVE: until the own 
 # turn (Spinomon Bo-1201: "when you use this ability to discard 5 or more cards, send this card to the Dark Area at the
 # end of the turn")
 L_LEAVE_AT = 7
-N_LIMITS = 8
+# round 13c (cov13c; limit number 10 of this round): as turns(N), but when the count ends the card is stacked onto its
+# player's point gauge instead of going to the Dark Area ("After 3 turns (including the turn during which this card was
+# used), stack this card onto your point gauge", Vaccine Program V St-434); an option's limit only
+L_TURNS_GAUGE = 10
+N_LIMITS = 11
 # end events (E_LIMIT_END bit flags) that also end an effect / send a face-up option to the Dark Area:
 LE_LOSE = 1  # the own Digimon loses a battle (death check)
 LE_LEAVE = 2  # the Digimon it was used with leaves the Digimon Box (evolves, dies, renewal, ...)
 LE_LIFESPAN = 4  # the end of the own Digimon's lifespan: the own deck renewal (seed 004)
 LE_FIELD = 8  # another Field option card of the same player turns face-up
+# round 13c: (slot state only, never a row's end event) the card's turn count is L_TURNS_GAUGE's: at its end the card
+# goes to the point gauge
+LE_TO_GAUGE = 16
 
 # ---- compiled effect row layout (int32) --------------------------------------------------
 # One row per effect line of a card: see cards/effects.py for the text form.

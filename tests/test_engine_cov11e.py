@@ -57,10 +57,13 @@ def test_row8_field_cards_translate_to_these_rows():
     for n in ("St-167", "St-168", "St-380", "Bo-257", "Bo-255", "St-436"):
         assert DB[n]["modeled"], n
     # the same-background sentences of the cards that stay unmodeled for another sentence (docs/coverage.md "Round 11e")
-    assert DB["Bo-863"]["effects"] == ["atk+A if field=ME & attack=B | limit: lost, field"]
-    for n, f in (("St-322", "NSp"), ("St-323", "DA"), ("St-324", "NSo")):
+    for n, f in (("St-323", "DA"), ("St-324", "NSo")):
         assert DB[n]["effects"] == [f"atk+50 if field={f} | limit: field"] and not DB[n]["modeled"], n
-    assert not DB["Bo-863"]["modeled"]
+    # round 13c: Bo-863 and St-322's "When this card is sent to the Dark Area" sentences (tests/test_engine_cov13c.py)
+    assert DB["Bo-863"]["effects"] == ["atk+A if field=ME & attack=B | limit: lost, field",
+                                       "dark_self_damage(10) | limit: lost, field"] and DB["Bo-863"]["modeled"]
+    assert DB["St-322"]["effects"] == ["atk+50 if field=NSp | limit: field",
+                                       "dark_damage(10) | limit: field | filter: field=NSp"] and DB["St-322"]["modeled"]
 
 
 def test_no_c_zero_the_c_attack_loses_its_a_to_zero():

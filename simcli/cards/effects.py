@@ -158,6 +158,13 @@ One effect per string::
               | hand_limit(N)              (round 11f; an option's row) while its card is face-up: the upper
                                            limit of its player's hand is N (Preparation trims to N and draws
                                            to N instead of 6, C-HAND-1; Jumper Board Bo-452)
+              | keep_box                   (round 13c; an option's Point Calculation row) this turn's renewal (the
+                                           end of the lifespan) leaves the box's top card in the box (St-814)
+              | dark_self_damage(N)        (round 13c; a Field option's row) when the card goes from a face-up
+                                           slot to the Dark Area, its player loses N points (Bo-863)
+              | dark_damage(N)             (round 13c; a Field option's row, with a one-predicate ``filter:``)
+                                           then the opponent loses N for every Digimon on its sheet matching
+                                           the filter (a direct point reduction; St-322)
               | appear                     an appearance row: this card appears from hand (only in a
                                            card's ``appearance`` list; limit = how long it stays)
     COND     := level OP2 LEVEL | opp_level OP2 LEVEL | opp_higher | opp_lower
@@ -272,6 +279,8 @@ One effect per string::
     LIMIT    := phase | battle | turn | turns(N) | discarded | now
               | leave_at(K)                (a Digimon's per_* ◎ row) used with a count of K or more, this
                                            Digimon goes to the Dark Area at the end of the turn (Bo-1201)
+              | turns_gauge(N)             (round 13c; an option's limit) turns(N), then to the own point gauge
+                                           instead of the Dark Area (St-434)
               | digimon                    = discarded, leave
               | lifespan                   = discarded, lifespan
     END      := lost                       also ends when the own Digimon loses a battle
@@ -356,6 +365,7 @@ _OP_SIMPLE = {
     "opp_no_c_zero": E.OP_NO_C_ZERO,  # round 11e (arg 1: _parse_op)
     "bt_pick": E.OP_BT_PICK,  # round 12d
     "c_zero": E.OP_C_ZERO,  # round 13f
+    "keep_box": E.OP_KEEP_BOX,  # round 13c
 }
 # per-count operations: (N) or (N,M); arg = N, arg2 = M (0: no maximum)
 _OP_PER = {
@@ -386,6 +396,8 @@ _OP_CALL = {
     "atk_lost": E.OP_ATK_LOST,  # round 11e
     "keep_slot": E.OP_KEEP_SLOT,
     "hand_limit": E.OP_HAND_LIMIT,  # round 11f
+    "dark_self_damage": E.OP_DARK_SELF_DAMAGE,  # round 13c
+    "dark_damage": E.OP_DARK_DAMAGE,  # round 13c
 }
 _OP_CALL2 = {"opp_reveal": E.OP_OPP_REVEAL, "atk_per_sheet": E.OP_ATK_PER_SHEET,  # (K,N); atk_per_sheet(N,SIDE)
              "atk_per_slot": E.OP_ATK_PER_SLOT}  # round 11c: atk_per_slot(N,SIDE)
@@ -442,7 +454,7 @@ _COSTS_FLAG = {"gauge": E.K_GAUGE, "self_gauge": E.K_SELF_GAUGE, "show": E.K_SHO
                "move_host": E.K_HOST, "hand_all": E.K_HAND_ALL,
                "dgm_discard": E.K_DGM}  # round 12a
 _FILTER_COSTS = ("discard_if", "show", "place")  # costs that need the row filter
-_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside")  # operations that need the row filter (evolve_now may have one)
+_FILTER_OPS = ("search", "per_discard_if", "atk_per_sheet", "opp_per_discard_if", "beside", "dark_damage")  # operations that need the row filter (evolve_now may have one)
 _LIMITS = {"phase": E.L_PHASE, "battle": E.L_BATTLE, "turn": E.L_TURN, "discarded": E.L_DISCARDED, "now": E.L_NOW}
 _ENDS = {"lost": E.LE_LOSE, "leave": E.LE_LEAVE, "lifespan": E.LE_LIFESPAN, "field": E.LE_FIELD}
 # filter keys: FK code, allowed comparison, value kind
@@ -638,7 +650,7 @@ def _parse_limit(val: str) -> tuple[str, int, tuple[str, ...]]:
             ends.append(it)
         elif i == 0 and it in _LIMITS:
             base = it
-        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) in ("turns", "leave_at"):
+        elif i == 0 and (m := _RE_CALL.match(it)) and m.group(1) in ("turns", "leave_at", "turns_gauge"):
             base, arg = m.group(1), int(m.group(2))
             if arg < 1:
                 raise EffectSyntaxError(f"{base}(0) in limit {val!r}")
@@ -768,7 +780,7 @@ def _format_limit(e: Effect) -> str:
         return "digimon"
     if e.limit == "discarded" and e.ends == ("lifespan",):
         return "lifespan"
-    base = f"{e.limit}({e.limit_arg})" if e.limit in ("turns", "leave_at") else e.limit
+    base = f"{e.limit}({e.limit_arg})" if e.limit in ("turns", "leave_at", "turns_gauge") else e.limit
     if e.limit == "discarded" and e.ends:
         return ", ".join(e.ends)
     return ", ".join((base,) + e.ends)
@@ -1009,7 +1021,8 @@ def compile_effect(e: Effect, default_timing: str, vocab: Vocab) -> np.ndarray:
     for i, (k, n) in enumerate(e.costs):
         row[E.E_COST0 + 2 * i] = _COSTS_FLAG[k] if k in _COSTS_FLAG else _COSTS[k]
         row[E.E_COST0 + 2 * i + 1] = n | (_COST_LEVEL[k] << E.COUNT_BITS) if k in _COST_LEVEL else n
-    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" else _LIMITS[e.limit]
+    row[E.E_LIMIT] = E.L_TURNS if e.limit == "turns" else E.L_LEAVE_AT if e.limit == "leave_at" \
+        else E.L_TURNS_GAUGE if e.limit == "turns_gauge" else _LIMITS[e.limit]
     row[E.E_LIMIT_ARG] = e.limit_arg
     row[E.E_LIMIT_END] = sum(_ENDS[x] for x in e.ends)
     for i, (key, fcmp, fval) in enumerate(e.filters):

@@ -2916,6 +2916,14 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
     # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
     # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")
+    # round 13c: "Until the end of the turn during which this card was used, your Digimon does not get sent to the Dark Area
+    # even if it has reached the end of its lifespan (other than not being sent to the Dark Area, carry out the procedures
+    # for when a Digimon reaches the end of its lifespan as per normal)" (Reload Plug-In Q St-814, a Point Calculation
+    # card): keep_box, read by this turn's renewal (C-RENEW-1 at the end of the Point Calculation; seed 004)
+    (r"until the end of the turn during which this card was used, your digimon does not get sent to the dark area even if"
+     r" it has reached the end of its lifespan \(other than not being sent to the dark area, carry out the procedures for"
+     r" when a digimon reaches the end of its lifespan as per normal\)\.?",
+     lambda m, ctx: [_U("lifespan")] if ctx.digimon or ctx.timing != "point" else [_Eff("keep_box")]),
     (r"for the next turn only, the upper limit of your hand becomes (?P<n>\d+)\.?",
      lambda m, ctx: [_U("hand")] if ctx.digimon or ctx.timing != "point" else [_Eff(f"hand_limit({m.group('n')})")]),
     # round 10d: "You do not regain any points from evolving to Ultimate level using this card" (Evolve to Ultimate with
@@ -3056,6 +3064,12 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # (Perfect Anchor).  A Digimon's such text ("the Digimon that appeared cannot receive …") is not this.
     (r"while this card is (?:active|activated), you (?:cannot|can't|become unable to) receive the effects of the"
      r" opponent's '(?P<k>.+)'\.?", _immune_kinds),
+    # round 13c: "When this card is in effect on your sheet, your points will not decrease as a result of the opponent's
+    # 'direct attack' or 'immediately reduce the opponent's points'" (Vaccine Program V St-434): a direct attack is any
+    # point reduction by an effect such as "immediately reduce the opponent's points", not the battle's "further reduce"
+    # (seed 003 §3.4 기타 항목, 다이렉트 어택): both quoted kinds are immune_damage's
+    (r"when this card is in effect on your sheet, your points will not decrease as a result of the opponent's 'direct"
+     r" attack' or 'immediately reduce the opponent's points'\.?", lambda m, ctx: None if ctx.digimon else [_Eff("immune_damage")]),
     # "Your Digimon cannot receive the abilities and effects of the opponent's 'further reduce the opponent's points'"
     # (Mysterious Land, a Field: the same, while it is face-up)
     (r"your digimon cannot receive the abilities and effects of the opponent's '(?P<k>.+)'\.?", _immune_kinds),
@@ -3107,6 +3121,10 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     (rf"send {_THIS} to {_DA} after (?P<n>\d+) turns,? or when another field(?: option)? card turns face-up in your slots\.?",
      lambda m, ctx: [_Limit(f"turns({m.group('n')}), field")]),
     (rf"stack {_THIS} onto your point gauge at the end of the turn\.?", lambda m, ctx: [_Cost("gauge"), _Limit("turn")]),
+    # round 13c: "After 3 turns (including the turn during which this card was used), stack this card onto your point
+    # gauge" (Vaccine Program V St-434): turns(3) as "after 3 turns, send this card to the Dark Area", the gauge at its end
+    (rf"after (?P<n>\d+) turns \(including the turn during which {_THIS} was used\),? stack {_THIS} onto your point"
+     r" gauge\.?", lambda m, ctx: [_Limit(f"turns_gauge({m.group('n')})")]),
     # "Send this card to the Dark Area when your Digimon is sent to the Dark Area (including when it
     # evolves or reaches the end of its lifespan)": until the own Digimon leaves its box
     (rf"(?:send {_THIS} to {_DA}|{_THIS} is sent to {_DA}) when (?P<ev>(?!.*\bturn\b).+?)\.?", _until),
@@ -3459,6 +3477,15 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      r" (?P<a>[abc]), add your (?P<t>[abc]) attack power to your total attack power\.?",
      lambda m, ctx: _bg(ctx, lambda f: None if _FIELDS[m.group(1).lower()] != f else
                         [_Eff(f"atk+{m.group('t').upper()}", (f"field={f}", f"attack={m.group('a').upper()}"))])),
+    # round 13c: "When this card is sent to the Dark Area, immediately reduce your points by 10" (Metal Empire Bo-863) and
+    # "…, for every Digimon the opponent has with the same background as this card, immediately reduce the opponent's
+    # points by 10" (Nature Spirits St-322): marker rows of the Field, acted when it leaves a face-up slot for the Dark
+    # Area (dark_event_nb); "the opponent has" counts the Digimon on the opponent's sheet (as St-923's opp_sheet[N])
+    (r"when this card is sent to the dark area, immediately reduce your points by (?P<n>\d+)\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"dark_self_damage({m.group('n')})")])),
+    (r"when this card is sent to the dark area, for every digimon the opponent has with the same background as this"
+     r" card, immediately reduce the opponent's points by (?P<n>\d+)\.?",
+     lambda m, ctx: _bg(ctx, lambda f: [_Eff(f"dark_damage({m.group('n')})", filters=(f"field={f}",))])),
     # "Add 10 to the lost points of all Digimon that have a different background from this card" (Deep Savers Bo-255):
     # both sides; the opponent's when it loses (lost+N), the own when it loses (self_lost+N)
     (r"add (?P<n>\d+) to the lost points of all digimon that have a different background from this card\.?",

@@ -47,6 +47,7 @@ from simcli.engine.tables import KTables, kernel_tables
 from simcli.engine.tally import tally_game_nb
 from simcli.engine.rng import randint_nb, rng_init_nb, shuffle_nb
 from simcli.engine.state import hand_remove_nb, push_nb  # noqa: F401  (zone helpers)
+from simcli.engine.state import M_KEEPBOX  # round 13c
 from simcli.engine.state import (DARK, DARK_N, DECK, DECK_N, EXCH, FIRST_RENEW, GAUGE, GAUGE_N, HAND, HAND_N,
                                  L3, M_ADD, M_AS, M_BASE_ADD, M_DEN, M_FORCE_DRAW, M_HALVED, M_LOSTMUL, M_NOFD,
                                  M_NOZERO, M_NUM, M_ZEROED, MAXLV, NM, NS, PLAN, PLAN_N, PLAN_W, POWER, POWER_N,
@@ -299,8 +300,9 @@ def reset_mods_nb(M):
 
 # ---- Renewal (C-RENEW-1) ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def renew_nb(S, s, rng):
-    if S[s, TOP] >= 0:
+def renew_nb(S, s, rng, keep):
+    """C-RENEW-1; keep (round 13c, keep_box used this turn): the box's top card stays."""
+    if S[s, TOP] >= 0 and not keep:
         push_nb(S, s, DARK, DARK_N, S[s, TOP])
         S[s, TOP] = -1
     lifespan_ends_nb(S, s)  # options ending with the lifespan, cards tied to the box (seed 004)
@@ -490,7 +492,10 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             else:
                 push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
-        battle_lost_nb(S, lo)  # options that end when the own Digimon loses
+        if battle_lost_nb(T, S, M, X, lo):  # options that end when the own Digimon loses (round 13c: a dark_* row)
+            outcome = decided_nb(S)
+            if outcome >= 0:
+                return res0, outcome
     for k in range(2):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
         p = fa if k == 0 else sa
         if S[p, SUPPORT] >= 0:
@@ -500,7 +505,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
     for k in range(2):
         p = fa if k == 0 else sa
         if S[p, DECK_N] == 0:
-            renew_nb(S, p, rng)
+            renew_nb(S, p, rng, M[p, M_KEEPBOX] != 0)
             stats_turns[p, t] += 1
             if S[p, FIRST_RENEW] == 0:
                 S[p, FIRST_RENEW] = t

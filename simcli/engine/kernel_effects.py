@@ -13,6 +13,8 @@ from numba import njit
 
 from simcli.engine.tables import F_ARMOR, F_NO_IGNORE, F_TIMINGS, R_JOG, TM_BAN, TM_DAMAGE, TM_EVOLVE_NOW, TM_KEYWORD, TM_LATER, TM_NEGATE, TM_NOT_SPECIAL  # noqa: F401
 from simcli.engine.tables import TM_COMMIT, TM_WAITS, TM_WATCHED
+from simcli.engine.tables import TM_DARK  # round 13c
+from simcli.engine.state import M_KEEPBOX  # round 13c
 from simcli.engine.tables import F_SLOT_POS  # round 12c
 from simcli.engine.tables import F_ATTRMASK  # round 11d
 from simcli.engine.tables import F_DGM  # round 12a
@@ -767,6 +769,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
             S[p, PTS] = min(100, S[p, PTS] + arg)
     elif op == E.OP_SELF_DAMAGE:
         S[p, PTS] = max(0, S[p, PTS] - arg)
+    elif op == E.OP_KEEP_BOX:  # round 13c: read by this turn's renewal (kernel.renew_nb)
+        M[p, M_KEEPBOX] = 1
     elif op == E.OP_DRAW:
         for _ in range(arg):
             if S[p, DECK_N] > 0:
@@ -802,10 +806,13 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         for k in range(3):
             up = S[o, SLOT_UP + k] != 0
             if S[o, SLOT + k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up) and not keep_slot_nb(T, S, o, k):
-                push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                c = S[o, SLOT + k]
+                push_nb(S, o, DARK, DARK_N, c)
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+                if up and (T.ct[o, c, F_TIMINGS] & TM_DARK) != 0:  # round 13c
+                    dark_event_nb(T, S, M, X, o, c)
     elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
         n = 0
         for k in range(3):
@@ -840,6 +847,8 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
                 S[o, SLOT_UP + k] = 0
                 n += 1
                 X[X_DIRTY] = 1  # the cleared options' modifiers end (rebuilt after this action)
+                if (T.ct[o, c, F_TIMINGS] & TM_DARK) != 0:  # round 13c
+                    dark_event_nb(T, S, M, X, o, c)
     elif op == E.OP_DAMAGE_PER_GAUGE:
         S[o, PTS] = max(0, S[o, PTS] - arg * max(0, S[p, GAUGE_N] - 1))
     elif op == E.OP_OPP_REVEAL:
@@ -924,9 +933,13 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         for k in range(3):
             if S[o, SLOT + k] >= 0 and not has_immunity_nb(T, S, M, X, o, E.OP_IMMUNE_CLEAR) \
                     and not keep_slot_nb(T, S, o, k):
-                push_nb(S, o, DARK, DARK_N, S[o, SLOT + k])
+                c = S[o, SLOT + k]
+                up = S[o, SLOT_UP + k] != 0
+                push_nb(S, o, DARK, DARK_N, c)
                 S[o, SLOT + k] = -1
                 S[o, SLOT_UP + k] = 0
+                if up and (T.ct[o, c, F_TIMINGS] & TM_DARK) != 0:  # round 13c
+                    dark_event_nb(T, S, M, X, o, c)
         X[X_DIRTY] = 1
 
 
@@ -1296,9 +1309,12 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         for k2 in range(3):
             if k2 != k and S[p, SLOT + k2] >= 0 and S[p, SLOT_UP + k2] != 0 \
                     and (S[p, SLOT_END + k2] & E.LE_FIELD) != 0:
+                c2 = S[p, SLOT + k2]
                 discard_slot_nb(S, p, k2)
                 if X[X_IN_BATTLE] != 0:
                     X[X_DIRTY] = 1
+                if (T.ct[p, c2, F_TIMINGS] & TM_DARK) != 0:  # round 13c
+                    dark_event_nb(T, S, M, X, p, c2)
     first = -1
     evo = -1
     pick = -1
@@ -1320,14 +1336,14 @@ def _resolve_option_nb(T, S, M, M2, X, p, k, timing, rng, gauge, count, uses):
         push_nb(S, p, GAUGE, GAUGE_N, c)
         S[p, SLOT + k] = -1
         S[p, SLOT_UP + k] = 0
-    elif lim == E.L_TURNS or lim == E.L_DISCARDED or lim == E.L_TURN:
-        if lim == E.L_TURNS:
+    elif lim == E.L_TURNS or lim == E.L_DISCARDED or lim == E.L_TURN or lim == E.L_TURNS_GAUGE:
+        if lim == E.L_TURNS or lim == E.L_TURNS_GAUGE:
             S[p, SLOT_UP + k] = max(1, T.eff[first, E_LIMIT_ARG])
         elif lim == E.L_DISCARDED:
             S[p, SLOT_UP + k] = PERSIST
         else:
             S[p, SLOT_UP + k] = SPENT_TURN
-        S[p, SLOT_END + k] = T.eff[first, E_LIMIT_END]
+        S[p, SLOT_END + k] = T.eff[first, E_LIMIT_END] | (E.LE_TO_GAUGE if lim == E.L_TURNS_GAUGE else 0)
         S[p, SLOT_CARD + k] = cur_nb(S, p)
     else:
         S[p, SLOT_UP + k] = SPENT_PHASE
@@ -1473,6 +1489,24 @@ def _discard_slot_c_nb(S, p, k):
 
 
 @njit(cache=True, _nrt=False)
+def dark_event_nb(T, S, M, X, p, c):
+    """Round 13c (reference_effects.dark_event): p's Field option c went from a face-up slot to the Dark Area (the
+    callers test TM_DARK first): its dark_self_damage rows take points from p, its dark_damage rows from the opponent,
+    N for every Digimon on the opponent's sheet matching the row filter (a direct reduction: immune_damage and option
+    immunity stop it); conditions now, row order."""
+    o = 1 - p
+    for r in range(T.ct[p, c, F_EFF_LO], T.ct[p, c, F_EFF_HI]):
+        op = T.eff[r, E_OP]
+        if op == E.OP_DARK_SELF_DAMAGE and cond_ok_nb(T, S, M, X, p, r, -1):
+            S[p, PTS] = max(0, S[p, PTS] - T.eff[r, E_ARG])
+        elif op == E.OP_DARK_DAMAGE and cond_ok_nb(T, S, M, X, p, r, -1) \
+                and not row_blocked_nb(T, S, M, X, p, OPF_OPP, True, c) \
+                and not has_immunity_nb(T, S, M, X, o, E.OP_IMMUNE_DAMAGE):
+            n = sheet_n_nb(T, S, o, T.eff[r, E_FILT0], T.eff[r, E_FILT0 + 1])
+            S[o, PTS] = max(0, S[o, PTS] - T.eff[r, E_ARG] * n)
+
+
+@njit(cache=True, _nrt=False)
 def swap_pick_nb(T, S, p, mask):
     """Round 12c (swap_hand_slot, reference_effects.swap_pick): the exchange every player makes, as k * 64 + hand
     position, -1 for none: the first face-down card of the slots in mask (bit k = slot k + 1) without a battle row, with
@@ -1533,11 +1567,18 @@ def unbind_nb(S):
 
 
 @njit(cache=True, _nrt=False)
-def battle_lost_nb(S, lo):
-    """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
+def battle_lost_nb(T, S, M, X, lo):
+    """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order); round 13c: returns
+    whether one of them had dark_* rows (dark_event_nb: the points may have changed)."""
+    ev = False
     for k in range(3):
         if S[lo, SLOT + k] >= 0 and S[lo, SLOT_UP + k] != 0 and (S[lo, SLOT_END + k] & E.LE_LOSE) != 0:
+            c = S[lo, SLOT + k]
             discard_slot_nb(S, lo, k)
+            if (T.ct[lo, c, F_TIMINGS] & TM_DARK) != 0:
+                dark_event_nb(T, S, M, X, lo, c)
+                ev = True
+    return ev
 
 
 @njit(cache=True, _nrt=False)
@@ -1579,7 +1620,12 @@ def end_turn_nb(S, turn):
             elif u > 0 and u < PERSIST:
                 S[p, SLOT_UP + k] = u - 1
                 if u - 1 == 0:
-                    discard_slot_nb(S, p, k)
+                    if (S[p, SLOT_END + k] & E.LE_TO_GAUGE) != 0:  # round 13c: turns_gauge(N)
+                        push_nb(S, p, GAUGE, GAUGE_N, S[p, SLOT + k])
+                        S[p, SLOT + k] = -1
+                        S[p, SLOT_END + k] = 0
+                    else:
+                        discard_slot_nb(S, p, k)
         for i in range(S[p, POWER_N]):
             push_nb(S, p, DARK, DARK_N, S[p, POWER + i])
         S[p, POWER_N] = 0
@@ -2373,6 +2419,8 @@ def _timed_options_c_nb(T, S, M, X, p, timing):
                     pay = False
                 if timing == E.T_EVOLUTION and T.eff[r, E_OP] == E.OP_EVOLVE_IGNORE:
                     pay = False  # an evolve_ignore option is used in Preparation step (4) only
+                if T.eff[r, E_OP] == E.OP_KEEP_BOX and S[p, DECK_N] > 0:
+                    pay = False  # round 13c: only when this turn's renewal comes (an empty Net Ocean at the Point Calculation)
                 if cond_ok_nb(T, S, M, X, p, r, -1):
                     anyc = True
         if has and pay and anyc:

@@ -438,8 +438,9 @@ class DmcgRules:
             loser.top = -1
 
     def renew(self, g, p: PlayerState) -> None:
-        """C-RENEW-1: box (except the bottom Level III) → Dark Area; shuffle it as the new deck."""
-        if p.top >= 0:
+        """C-RENEW-1: box (except the bottom Level III) → Dark Area; shuffle it as the new deck.  Round 13c: a keep_box
+        row used this turn (g.mods) leaves the top card in the box."""
+        if p.top >= 0 and not g.mods[p.seat].keep_box:
             p.dark.append(p.top)
             p.top = -1
         g.effects.lifespan_ends(g, p)  # options ending with the lifespan, cards tied to the box (seed 004)
@@ -693,6 +694,7 @@ class Mods:
     no_c_zero: bool = False  # round 11e: this player's C attack does not turn the opponent's A to 0 (no_c_zero)
     bt: int = -1  # round 12d: this player's battle type changed by bt_pick (BT_*; -1 printed)
     c_zero: bool = False  # round 13f: this player's C attack goes to 0 while the opponent attacks with A (c_zero, 'C>0')
+    keep_box: bool = False  # round 13c, keep_box: this turn's renewal leaves the box top card in the box
     self_lost: int = 0  # round 11e: this player's own lost points + N when it loses (self_lost+N)
 
 
@@ -867,6 +869,8 @@ class Game:
             if not self.mods[loser.seat].no_loss:
                 r.death_check(g, loser)
             self.effects.battle_lost(g, loser)  # options that end when the own Digimon loses
+            if self.decided():  # round 13c: a dark_* row of such an option changed the points
+                return self.finish()
         for p in (fa, sa):  # DM-PTS-1: all support Digimon go to the Dark Area (after the losing Digimon)
             if p.support >= 0:
                 self.log_line(f"  death check: support {self.cname(p, p.support)} (seat {self.seat_name(p)}) → Dark Area")

@@ -537,6 +537,28 @@ def kind_blocked(g, p, row, mods) -> bool:
     return False
 
 
+def dark_event(g, p, c: int) -> None:
+    """Round 13c (kernel_effects.dark_event_nb): p's Field option c went from a face-up slot to the Dark Area: its
+    dark_self_damage rows take points from p, its dark_damage rows from the opponent, N for every Digimon on the
+    opponent's sheet (box, the Level III under it, support, support box) matching the row filter (a direct reduction:
+    immune_damage and option immunity stop it); conditions now, row order."""
+    t, mods = g.t, g.mods
+    o = g.ps[1 - p.seat]
+    for row in rows(g, p.seat, c):
+        op = int(row[E.E_OP])
+        if op == E.OP_DARK_SELF_DAMAGE and cond_ok(g, p, row, mods):
+            p.points = max(0, p.points - int(row[E.E_ARG]))
+            g.log_line(f"  {'AB'[p.seat]}'s {g.cname(p, c)} went to the Dark Area: {'AB'[p.seat]} loses {int(row[E.E_ARG])}")
+        elif op == E.OP_DARK_DAMAGE and cond_ok(g, p, row, mods) \
+                and not (mods[o.seat].immune_options or card_immune(g, o, c, mods)) \
+                and not has_immunity(g, o, E.OP_IMMUNE_DAMAGE, mods):
+            sheet = [o.cur()] + ([o.l3] if o.top >= 0 else []) + [x for x in (o.support, o.supbox) if x >= 0]
+            n = sum(1 for y in sheet if card_match(t, o.seat, y, int(row[E.E_FILT0]), int(row[E.E_FILT0 + 1])))
+            o.points = max(0, o.points - int(row[E.E_ARG]) * n)
+            g.log_line(f"  {'AB'[p.seat]}'s {g.cname(p, c)} went to the Dark Area: {'AB'[o.seat]} loses "
+                       f"{int(row[E.E_ARG])} x {n}")
+
+
 def blocked(g, p, row, from_option, mods, card) -> bool:
     """The row cannot reach p's opponent: option immunity (an option's row aimed at it) or immunity
     to attack modification."""
@@ -741,6 +763,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             p.points = min(100, p.points + arg)
     elif op == E.OP_SELF_DAMAGE:
         p.points = max(0, p.points - arg)
+    elif op == E.OP_KEEP_BOX:  # round 13c: read by this turn's renewal (Rules.renew)
+        mods[p.seat].keep_box = True
     elif op == E.OP_DRAW:
         for _ in range(arg):
             if p.deck:
@@ -782,10 +806,13 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         for k in range(3):
             up = o.slot_up[k] != 0
             if o.slots[k] >= 0 and (arg == E.SLOTS_ALL or (arg == E.SLOTS_UP) == up) and not keep_slot(g, o, k):
-                o.dark.append(o.slots[k])
+                c = o.slots[k]
+                o.dark.append(c)
                 o.slots[k] = -1
                 o.slot_up[k] = 0
                 moved = True
+                if up:
+                    dark_event(g, o, c)  # round 13c
         if moved:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_OPP_DOWN_ONE:  # round 9a: a blind pick among the face-down slot cards (they apply no modifier)
@@ -816,6 +843,7 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
                 o.slots[k] = -1
                 o.slot_up[k] = 0
                 n += 1
+                dark_event(g, o, c)  # round 13c
         if n:
             g.effects.dirty = True  # the cleared options' modifiers end (rebuilt after this action)
     elif op == E.OP_DAMAGE_PER_GAUGE:
@@ -874,9 +902,12 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         o.hand = []
         for k in range(3):
             if o.slots[k] >= 0 and not has_immunity(g, o, E.OP_IMMUNE_CLEAR, mods) and not keep_slot(g, o, k):
-                o.dark.append(o.slots[k])
+                c, up = o.slots[k], o.slot_up[k] != 0
+                o.dark.append(c)
                 o.slots[k] = -1
                 o.slot_up[k] = 0
+                if up:
+                    dark_event(g, o, c)  # round 13c
         g.effects.dirty = True
     # evolve_now (Effects.resolve_option / use_ability: after the card's other rows), negate_* (use_option /
     # battle_start), evolve_ignore (Effects.evolve_ignore), appear (Effects.appear),
@@ -969,6 +1000,8 @@ def option_limit(row, p) -> tuple[int, int]:
     lim, ends = int(row[E.E_LIMIT]), int(row[E.E_LIMIT_END])
     if lim == E.L_TURNS:
         return max(1, int(row[E.E_LIMIT_ARG])), ends
+    if lim == E.L_TURNS_GAUGE:  # round 13c: the count's end stacks the card onto the gauge (slot state LE_TO_GAUGE)
+        return max(1, int(row[E.E_LIMIT_ARG])), ends | E.LE_TO_GAUGE
     if lim == E.L_DISCARDED:
         return PERSIST, ends
     if lim == E.L_TURN:
@@ -1165,9 +1198,11 @@ class Effects(NoEffects):
         if int(t.optype[p.seat, c]) == E.OPT_FIELD:
             for k2 in range(3):
                 if k2 != k and p.slots[k2] >= 0 and p.slot_up[k2] != 0 and p.slot_end[k2] & E.LE_FIELD:
+                    c2 = p.slots[k2]
                     self.discard_slot(g, p, k2)
                     if self.in_battle:
                         self.dirty = True
+                    dark_event(g, p, c2)  # round 13c
         evo = pick = None
         for r in idx:
             row = t.effects[r]
@@ -1730,10 +1765,13 @@ class Effects(NoEffects):
         self.result_rows(g, winner, E.T_WIN, lost=True)
 
     def battle_lost(self, g, loser) -> None:
-        """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order)."""
+        """Death check: the loser's options with end event ``lost`` go to the Dark Area (slot order; round 13c: their
+        dark_* rows act, dark_event)."""
         for k in range(3):
             if loser.slots[k] >= 0 and loser.slot_up[k] != 0 and loser.slot_end[k] & E.LE_LOSE:
+                c = loser.slots[k]
                 self.discard_slot(g, loser, k)
+                dark_event(g, loser, c)
 
     def lost_to_hand(self, g, p) -> bool:
         """A face-up option in p's slots has a ``lost_to_hand`` row (Re-60t): the Digimon that lost goes to the hand."""
@@ -1782,7 +1820,11 @@ class Effects(NoEffects):
                     self.discard_slot(g, p, k)
                 elif 0 < p.slot_up[k] < PERSIST:
                     p.slot_up[k] -= 1
-                    if p.slot_up[k] == 0:
+                    if p.slot_up[k] == 0 and p.slot_end[k] & E.LE_TO_GAUGE:  # round 13c: turns_gauge(N)
+                        g.log_line(f"  end of turn: {g.cname(p, p.slots[k])} (seat {'AB'[p.seat]}) → point gauge")
+                        p.gauge.append(p.slots[k])
+                        p.slots[k], p.slot_end[k] = -1, 0
+                    elif p.slot_up[k] == 0:
                         self.discard_slot(g, p, k)
             p.dark.extend(p.power)
             p.power = []

@@ -415,6 +415,8 @@ def usable_timed_options(g, p, timing) -> list[int]:
         rs = option_rows(g, p, c, timing)
         if timing == E.T_EVOLUTION and any(int(r[E.E_OP]) == E.OP_EVOLVE_IGNORE for r in rs):
             continue  # an evolve_ignore option is used in Preparation step (4) only
+        if p.deck and any(int(r[E.E_OP]) == E.OP_KEEP_BOX for r in rs):
+            continue  # round 13c: keep_box only when this turn's renewal comes (an empty Net Ocean at the Point Calculation)
         if rs and all(cost_payable(g, p, r) for r in rs) and any(cond_ok(g, p, r) for r in rs):
             out.append(k)
     return out

@@ -108,6 +108,7 @@ M_NOCZERO = 22  # round 11e, no_c_zero: this player's C attack does not turn the
 M_SELFLOST = 23  # round 11e, self_lost+N: this player's own lost points + N when it loses
 M_BT = 24  # round 12d, bt_pick: this player's battle type changed (0 printed, 1 + BT_* otherwise)
 M_CZERO = 30  # round 13f, c_zero: this player's C attack goes to 0 while the opponent attacks with A ('C>0'; 25-29 other rounds')
+M_KEEPBOX = 27  # round 13c, keep_box: this turn's renewal leaves this player's box top card in the box (25, 26: others')
 NM = 31
 
 

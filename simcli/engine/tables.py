@@ -292,6 +292,18 @@ def _rows(c, key: str, default_timing: str, vocab: Vocab, rows: list) -> None:
                                         or int(row[E.E_ARG2]) not in (1, 2)):
             # round 11c: counted when the start rows apply (kernel_effects._battle_start_rows_nb), kept by the log
             raise TableError(f"{c['number']} {c['name']}: {text!r}: atk_per_slot(N,1|2) is a Digimon's start row only")
+        if op in (E.OP_DARK_SELF_DAMAGE, E.OP_DARK_DAMAGE) and (
+                c.get("option_type") != "Field" or int(row[E.E_LIMIT]) != E.L_DISCARDED
+                or int(row[E.E_LIMIT_END]) & ~(E.LE_FIELD | E.LE_LOSE)
+                or (op == E.OP_DARK_DAMAGE and (int(row[E.E_FILT0]) == E.FK_NONE or int(row[E.E_FILT0 + 2]) != E.FK_NONE))):
+            # round 13c: the engines fire these rows where a face-up Field leaves its slot for the Dark Area — replaced
+            # by another Field, its Digimon lost, an opponent's clear (dark_event_nb's call sites); dark_damage counts
+            # with one filter predicate
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: dark_self_damage / dark_damage are rows of a Field "
+                             "option staying until replaced or lost (dark_damage: one filter predicate)")
+        if int(row[E.E_LIMIT]) == E.L_TURNS_GAUGE and c.get("kind") != "Option":
+            # round 13c: the engines read it when an option used from a slot takes its limit (slot state LE_TO_GAUGE)
+            raise TableError(f"{c['number']} {c['name']}: {text!r}: turns_gauge(N) is an option's limit only")
         if op == E.OP_NO_HEAL and c.get("kind") != "Option":
             # round 9c: the engines look for these rows on face-up options in the slots only (as immune_damage)
             raise TableError(f"{c['number']} {c['name']}: {text!r}: no_heal is an option's row only")
@@ -626,6 +638,8 @@ TM_SWAP = 1 << 19  # round 12c: one of the card's rows is swap_hand_slot (greedy
 # round 11f: one of the card's rows is hand_limit or a win row lost*K / lost+N (the rows Preparation's hand limit and the
 # lost points of a won battle read: kernel.game_flags_nb's per-seat X_R11F gates both reads)
 TM_R11F = 1 << 21  # (bit 14 until round 13a, now T_EVO_END's timing bit)
+# round 13c: one of the card's rows is dark_self_damage / dark_damage (tested before dark_event_nb's work)
+TM_DARK = 1 << 15
 # round 11b: an evolve_ignore option (limit turn: it stays in the Power Box) with battle rows, "1) Evolution Phase 2) Battle
 # Phase" (Re-73, CD-2): used for its step, its battle rows act from the Power Box in that turn's battle (base_modifiers_nb)
 TM_LATER = 1 << 20
@@ -708,6 +722,8 @@ def kernel_tables(t: Tables) -> KTables:
                     m |= TM_R11F
                 if t.effects[r, E.E_OP] in (E.OP_GAIN_KEYWORD, E.OP_OPP_LOSE_KEYWORD):
                     m |= TM_KEYWORD
+                if t.effects[r, E.E_OP] in (E.OP_DARK_SELF_DAMAGE, E.OP_DARK_DAMAGE):
+                    m |= TM_DARK
             if later_option(t, s, c):
                 m |= TM_LATER
             if watch[s] and opp_used_watch(t, s, c, watch[s]):
