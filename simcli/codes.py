@@ -300,7 +300,13 @@ OP_ATK_LOST = 98
 # unless an effect already fixed that attack regardless of the battle type); the pick: the largest margin of own over
 # the opponent's final attack then (ties: A, B, C order, as OP_ATTACK_PICK); conditions on the battle type read it
 OP_BT_PICK = 111
-N_OPS = 112
+# round 13e (cov13e; numbers 128-131 of this branch): up to arg cards matching the row filter from the own point gauge
+# into the hand, never the card placed there at the start of the game (DM-SET-1: gauge position 0): "Add one of the
+# Digimon cards currently stacked on your point gauge to your hand (this effect cannot be used to add to your hand the
+# card that was placed on the point gauge at the start of the game)", Takenouchi Sora (1) Re-11t.  The pick is
+# dark_to_hand's (kernel_effects.dark_pick_nb over the gauge: tutor's preference, else the last matching card to arrive)
+OP_GAUGE_TO_HAND = 128
+N_OPS = 129
 
 # OP_OPP_SLOTS_CLEAR arguments
 SLOTS_ALL = 0

@@ -52,7 +52,7 @@ NEEDS = {
     "test_engine_cov10a": ("turn",), "test_engine_cov10b": ("turn",), "test_engine_cov10c": ("turn",),
     "test_engine_cov10d": ("turn",), "test_engine_rul10e": ("turn",), "test_engine_kwpass": ("turn",),
     
-    "test_engine_cov12d": ("turn",), "test_engine_cov12c": ("turn",), "test_engine_cov12a": ("turn",), "test_engine_cov12b": ("turn",),
+    "test_engine_cov13e": ("turn",), "test_engine_cov12d": ("turn",), "test_engine_cov12c": ("turn",), "test_engine_cov12a": ("turn",), "test_engine_cov12b": ("turn",),
     "test_engine_cov11g": ("turn",), "test_engine_cov11f": ("turn",), "test_engine_cov11a": ("turn",), "test_engine_cov11b": ("turn",), "test_engine_cov11c": ("turn",), "test_engine_cov11d": ("turn",), "test_engine_cov11e": ("turn",),
     "test_engine_headline": ("turn", "full"), "test_frame_names": ("turn",),
     "test_requirement_cards": ("turn", "full"),

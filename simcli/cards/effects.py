@@ -74,6 +74,7 @@ One effect per string::
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
                                            go to hand; the deck is shuffled
+              | search(K,M)                (round 13e) … at most M of them, the top matches first ("(2 cards max)")
               | gauge_mill(N)              stack the own top N deck cards onto the own point gauge
               | tutor(N)                   take up to N cards from the own deck or Dark Area into the hand
                                            (the player chooses, none is allowed; the deck is shuffled
@@ -81,6 +82,8 @@ One effect per string::
               | dark_to_hand(N)            (round 10a) take up to N cards matching the row filter (if any) from the
                                            own Dark Area into the hand, one at a time (as many as there are; the
                                            pick: tutor's preference, else the last matching card to arrive)
+              | gauge_to_hand(N)           (round 13e) … from the own point gauge, never the start-of-game card (its
+                                           first card, DM-SET-1); dark_to_hand's pick
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
@@ -365,6 +368,7 @@ _OP_CALL = {
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
+    "gauge_to_hand": E.OP_GAUGE_TO_HAND,  # round 13e
     "draw_to": E.OP_DRAW_TO,  # round 11g
     "swap_hand_slot": E.OP_SWAP_HAND_SLOT,  # round 12c
     "opp_clear": E.OP_OPP_CLEAR,
@@ -504,6 +508,10 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return (m.group(1) + "*", k, 1, "") if m.group(2) == "*" else (m.group(1) + "*", 1, k, "")
     if m := _RE_AS.match(s):
         return m.group(1) + "=", E.BT_NAMES.index(m.group(2)), 1, ""
+    if (m := _RE_PER.match(s)) and m.group(1) == "search":  # round 13e: search(K) or search(K,M), M the maximum
+        if m.group(3) is not None and int(m.group(3)) == 0:
+            raise EffectSyntaxError(f"maximum 0 in {s!r}")
+        return "search", int(m.group(2)), int(m.group(3) or 0), ""
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1, ""
     if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
@@ -731,7 +739,7 @@ def parse_effect(text: str) -> Effect:
     if op == "beside" and timing != "appear":
         raise EffectSyntaxError(f"beside acts at an appearance ('when: appear'): {text!r}")
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
-                                                     "box_dark_pick", "dark_to_hand")):
+                                                     "box_dark_pick", "dark_to_hand", "gauge_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if any_of and (op not in ("search", "dark_to_hand", "evolve_now") or len(filters) < 2
                    or (op == "evolve_now" and any(f[:2] != ("name", "=") for f in filters))):
@@ -765,6 +773,8 @@ def format_effect(e: Effect) -> str:
         head = f"{e.op[:-1]}*{e.arg}" if e.arg2 == 1 else f"{e.op[:-1]}/{e.arg2}"
     elif e.op.endswith("="):
         head = f"{e.op}{E.BT_NAMES[e.arg]}"
+    elif e.op == "search" and e.arg2:  # round 13e: the maximum
+        head = f"search({e.arg},{e.arg2})"
     elif e.op in _OP_CALL:
         head = f"{e.op}({e.arg})"
     elif e.op in _OP_CALL2:

@@ -1145,6 +1145,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" (?:category|group) '([^']+)' or the (?:category|group) '([^']+)'\. shuffle the remaining cards (?:back )?into"
          r" your (?:net ocean|deck)",
          lambda m: [_Eff(f"search({_num(m.group(1))})", filters=(f"group={m.group(2)} or group={m.group(3)}",))]),
+        # round 13e: "Draw 9 cards from the top of your Net Ocean, and add to your hand the card 'Dancing Time!!', or any
+        # cards belonging to the category 'Chosen Children' (2 cards max). Shuffle …" (Re-16t): search(9,2), the top two
+        # matches (the player's pick of two among more: the top ones, as search takes them)
+        (rf"draw {_N} cards? from the top of your net ocean,? and add to your hand the card '([^']+)',? or any cards"
+         r" belonging to the (?:category|group) '([^']+)' \((\d) cards max\)\. shuffle the remaining cards (?:back )?into"
+         r" your (?:net ocean|deck)",
+         lambda m: [_Eff(f"search({_num(m.group(1))},{m.group(4)})",
+                         filters=(f"name={_fix_name(m.group(2))} or group={m.group(3)}",))]),
         (rf"draw (?:the top )?{_N} cards?(?: (?:from|of) (?:the top of )?your net ocean)?(?:,? and add (?:it|them) to your hand)?"
          r"|draw the top card (?:of|from) your net ocean(?:,? and add it to your hand)?",
          lambda m: [_Eff(f"draw({_num(m.group(1) or '1')})")]),
@@ -1179,6 +1187,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
                          filters=(f"name={_fix_name(m.group(3))} or name={_fix_name(m.group(4))}",))]),
         (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
          lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
+        # round 13e: "Add one of the Digimon cards currently stacked on your point gauge to your hand (this effect cannot be
+        # used to add to your hand the card that was placed on the point gauge at the start of the game)" (Re-11t):
+        # gauge_to_hand(1), never the gauge's first card (DM-SET-1)
+        (r"add one of the digimon cards currently stacked on your point gauge to your hand \(this effect cannot be used to"
+         r" add to your hand the card that was placed on the point gauge at the start of the game\)",
+         lambda m: [_Eff("gauge_to_hand(1)", filters=("kind=Digimon",))]),
         (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"
          r" them to your hand",
          lambda m: _dark_levels(m.group("a"), m.group("b"))),
