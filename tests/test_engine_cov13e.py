@@ -7,6 +7,7 @@ agree (zones, points, battle result).
 
 from __future__ import annotations
 
+from test_engine_effects import duel
 from test_engine_helpers import both_turn, place, scenario
 from test_engine_rules import digi, fill, opt
 
@@ -91,3 +92,17 @@ def test_gauge_to_hand_never_takes_the_start_of_game_card():
     assert 4 not in a.hand and a.gauge == [4, 5]
     a = _gauge_game(ROW, gauge=[4])
     assert a.gauge == [4]
+
+
+def test_negation_of_a_program_or_a_field():
+    # "Invalidate one of the Program or Field Option cards used by the opponent before it takes effect, and send it to
+    # the Dark Area" (Izumi Koshiro (1) Re-15t): negate_option on the card condition optype!=Item (the reading of "one of
+    # the opponent's Program or Item Option cards", optype!=Field, on the third type); docs/engine.md "Negation".  A's
+    # +100 would win (300 > 250): B's greedy answers a Program and a Field, not an Item
+    row = "negate_option if card:optype!=Item"
+    g, f = duel(a_opts=["atk+100"], b_opts=[row])
+    assert f == [(200, 250)] and 1 in g.ps[0].dark and 1 in g.ps[1].dark and g.card_uses[1, 1] == 1
+    g, f = duel(a_opts=[opt("Fld", effects=["atk+100"], option_type="Field")], b_opts=[row])
+    assert f == [(200, 250)] and 1 in g.ps[0].dark and 1 in g.ps[1].dark
+    g, f = duel(a_opts=[opt("Itm", effects=["atk+100"], option_type="Item")], b_opts=[row])
+    assert f == [(300, 250)] and g.ps[1].slots[0] == 1 and g.card_uses[1, 1] == 0

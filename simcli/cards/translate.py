@@ -1021,6 +1021,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # negation of either type (negate_option on the types named)
         (r"invalidate one of (?:the|your) opponent's (?P<t>program or item|item or program) option cards before (?:it takes|they take)"
          r" effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option", ("card:optype!=Field",))]),
+        # round 13e: "Invalidate one of the Program or Field Option cards used by the opponent before it takes effect, and
+        # send it to the Dark Area" (Izumi Koshiro (1) Re-15t): the same negation, of the two types named
+        (r"invalidate one of the program or field option cards used by the opponent before it takes effect(?:,? and send it"
+         r" to the dark area)?", lambda m: [_Eff("negate_option", ("card:optype!=Item",))]),
         (r"invalidate one of (?:the|your) opponent's program option cards before (?:it takes|they take) effect"
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
         (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
