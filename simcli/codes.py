@@ -406,7 +406,12 @@ C_DGM = 63
 # value = name code A | name code B << NAME2_SHIFT (text ``name=A/B``; no card name holds a "/")
 C_NAME2 = 64
 NAME2_SHIFT = 16
-N_CONDS = 65
+# round 13e (cov13e; numbers 75-76 of this branch): a card in the own hand matches a filter (cmp = FK_*, value), tested
+# when the row applies at the card's use and held as C_USE_HAND (a rebuild's replay, COND_REPLAY, does not test it
+# again): "For every DORUgoramon, Ouryumon, Dinotigermon, or Alphamon card in your hand (multiple cards with the same
+# name are counted as one card each), add 300", Concentration of New Power Bx-8s: one row per name
+C_USE_HANDF = 75
+N_CONDS = 76
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

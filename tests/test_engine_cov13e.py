@@ -106,3 +106,43 @@ def test_negation_of_a_program_or_a_field():
     assert f == [(200, 250)] and 1 in g.ps[0].dark and 1 in g.ps[1].dark
     g, f = duel(a_opts=[opt("Itm", effects=["atk+100"], option_type="Item")], b_opts=[row])
     assert f == [(300, 250)] and g.ps[1].slots[0] == 1 and g.card_uses[1, 1] == 0
+
+
+CONC = ["atk+300 if use_hand:name=Rook", "atk+300 if use_hand:name=Crow", "atk+300 if use_hand:name=Owl"]
+
+
+def _drawn(*cards):
+    """A setup for duel: A's hand cards `cards` (indices) are put on top of A's Net Ocean, so that Preparation draws
+    them (DM-PREP-1 (2), after the discard step) and they are in hand in the battle."""
+    def setup(g):
+        a = g.ps[0]
+        for c in cards:
+            a.hand.remove(c)
+            a.deck.append(c)
+    return setup
+
+
+def _named(name, **kw):
+    return digi(name, level="IV", reqs=[{"from_name": "gamma", "cards": 1}], **kw)  # no chain from Alpha: stays in hand
+
+
+def test_one_count_per_name_in_hand():
+    # "For every DORUgoramon, Ouryumon, Dinotigermon, or Alphamon card in your hand (multiple cards with the same name are
+    # counted as one card each), add 300" (Concentration of New Power Bx-8s): one row per name, use_hand:name=N.  A holds
+    # Rook, Rook and Crow: two names, +600 (800 against 250), not +900; Owl's row does not apply
+    hand = [_named("Rook"), _named("Rook"), _named("Crow")]
+    g, f = duel(a_opts=[CONC], a_hand=hand, setup=_drawn(2, 3, 4))
+    assert f == [(800, 250)] and g.card_uses[0, 1] == 1 and g.ps[1].points == 90
+    # one Rook only: +300
+    g, f = duel(a_opts=[CONC], a_hand=[_named("Rook"), _named("Jay")], setup=_drawn(2, 3))
+    assert f == [(500, 250)] and g.card_uses[0, 1] == 1
+
+
+def test_the_names_in_hand_are_held_from_the_use():
+    # the count is the hand's at the use (the card turns face-up), held as round 11c's use_hand: A uses the card with
+    # Rook and Crow in hand (+600: 800 against 250), B answers +570 (820), A puts Crow into its Support Box (+30,
+    # DM-BAT-2): the rebuild keeps Crow's +300 (830 against 820, B loses 10).  Tested again, the row would end (530)
+    crow = _named("Crow", effects=["atk+30 | when: support"])
+    g, f = duel(a_opts=[CONC], b_opts=["atk+570"], a_hand=[_named("Rook"), crow], setup=_drawn(2, 3))
+    assert f == [(830, 820)] and g.card_uses[0, 1] == 1 and g.card_uses[1, 1] == 1 and g.ps[1].points == 90
+    assert "  A supports with Crow" in g.log and 3 not in g.ps[0].hand

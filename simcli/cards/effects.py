@@ -197,6 +197,9 @@ One effect per string::
               | use_hand OP2 N             (round 11c) cards in the own hand when the row applies at the card's use
                                            ("when there are 4 cards in your hand when this card is activated"); a
                                            rebuild's replay of the logged row holds it (a latched condition)
+              | use_hand:FILTER            (round 13e) a card in the own hand matches FILTER when the row applies at
+                                           the card's use, held as use_hand OP2 N ("for every DORUgoramon, … card in
+                                           your hand (… the same name … counted as one …)": one row per name)
               | opp_used:FILTER | opp_unused:FILTER  (round 11c) the opponent used / did not use, in this battle after
                                            this row applied at its card's use, an option matching FILTER ("After
                                            that, if the opponent uses 'High Speed Plug-In B (St-51)'": number=St-51);
@@ -413,7 +416,8 @@ _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
                 "slot_up": E.C_SLOT_UP,
-                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED}  # round 11c
+                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED,  # round 11c
+                "use_hand": E.C_USE_HANDF}  # round 13e: a card in the own hand at the use, held
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E.C_OPP_SHEETN}  # round 11g: opp_sheet[N]
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")

@@ -1114,6 +1114,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"show your whole hand to (?:your|the) opponent,? and if (?:it contains (?:an? |one )?(?P<w>.+?)|there is (?:an? |one )?"
          r"(?P<w2>.+?) in your hand),? (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your"
          r" attack power)", _show_whole),
+        # round 13e: "For every DORUgoramon, Ouryumon, Dinotigermon, or Alphamon card in your hand (multiple cards with the
+        # same name are counted as one card each), add 300 to your attack power" (Concentration of New Power Bx-8s): a name
+        # counts once, so one row per name, each on a card of that name in hand at the use (use_hand:, held)
+        (rf"for every ({_NAME_ALT}), ({_NAME_ALT}), ({_NAME_ALT}),? or ({_NAME_ALT}) card in your hand \(multiple cards with"
+         r" the same name are counted as one card each\),? add (\d+) to your attack power",
+         lambda m: [_Eff(f"atk+{m.group(5)}", (f"use_hand:name={_fix_name(m.group(k))}",)) for k in range(1, 5)]),
         # "send one Xmon card from your hand to your support box, and add N to your attack power": cost ``place``
         # (the card is not a support Digimon, seed 003 §3.4)
         (rf"(?:send|place|move) (?:one |an? )(?P<w>.+?) (?:card )?from your hand (?:in)?to your support box,? and"
@@ -2887,6 +2893,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 10d: "You may check the contents of up to three face-down cards in the opponent's slots" (CD-4): a look that
     # changes nothing (the players do not use what they would see; as round 4's "check the contents of the opponent's hand")
     (r"you may check the contents of up to (?:three|3) face-down cards in the opponent's slots\.?", lambda m, ctx: []),
+    # round 13e: "Show the opponent your entire hand" (Concentration of New Power Bx-8s, before its count of names in the
+    # hand): showing changes nothing in a game (round 10a's show costs)
+    (r"show the opponent your entire hand\.?", lambda m, ctx: [_U("hand")] if ctx.digimon else []),
     # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
     # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
     # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")

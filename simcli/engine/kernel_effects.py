@@ -295,6 +295,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = cmp_has_nb((T.ct[p, cp, F_ATTRMASK] & T.ct[o, co, F_ATTRMASK]) != 0, c)
         elif kind == E.C_NAME2:  # round 12b: one of two rule names (last: the other kinds pay no extra test)
             ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
+        elif kind == E.C_USE_HANDF:  # round 13e: a matching own hand card at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY
+            for i in range(S[p, HAND_N]):
+                if ok:
+                    break
+                ok = card_match_nb(T, p, S[p, HAND + i], c, v)
         else:
             ok = False
         if not ok:

@@ -281,6 +281,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = cmp_has(int(t.attrmask[p.seat, cp]) & int(t.attrmask[o.seat, co]) != 0, c)
         elif kind == E.C_NAME2:  # round 12b: one of two rule names
             ok = int(t.vname[p.seat, cp]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
+        elif kind == E.C_USE_HANDF:  # round 13e: a matching own hand card at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY or any(card_match(t, p.seat, y, c, v) for y in p.hand)
         else:
             ok = False
         if not ok:
