@@ -328,6 +328,12 @@ OP_DARK_DAMAGE = 121
 # Digimon does not get sent to the Dark Area even if it has reached the end of its lifespan (other than not being sent
 # to the Dark Area, carry out the procedures …)", Reload Plug-In Q St-814): battle modifier M_KEEPBOX
 OP_KEEP_BOX = 122
+# round 13e (cov13e; numbers 128-131 of this branch): up to arg cards matching the row filter from the own point gauge
+# into the hand, never the card placed there at the start of the game (DM-SET-1: gauge position 0): "Add one of the
+# Digimon cards currently stacked on your point gauge to your hand (this effect cannot be used to add to your hand the
+# card that was placed on the point gauge at the start of the game)", Takenouchi Sora (1) Re-11t.  The pick is
+# dark_to_hand's (kernel_effects.dark_pick_nb over the gauge: tutor's preference, else the last matching card to arrive)
+OP_GAUGE_TO_HAND = 128
 N_OPS = 133
 
 # OP_OPP_SLOTS_CLEAR arguments
@@ -431,7 +437,12 @@ NAME2_SHIFT = 16
 # round 13b (numbers 67-70 of this round): cards in the opponent's option slots, face up or down (numeric cmp; the twin of
 # C_SLOTS: "and your opponent has 3 or more cards in their slots", Holy Arrow St-484)
 C_OPP_SLOTS = 67
-N_CONDS = 68
+# round 13e (cov13e; numbers 75-76 of this branch): a card in the own hand matches a filter (cmp = FK_*, value), tested
+# when the row applies at the card's use and held as C_USE_HAND (a rebuild's replay, COND_REPLAY, does not test it
+# again): "For every DORUgoramon, Ouryumon, Dinotigermon, or Alphamon card in your hand (multiple cards with the same
+# name are counted as one card each), add 300", Concentration of New Power Bx-8s: one row per name
+C_USE_HANDF = 75
+N_CONDS = 76
 
 # card filters (conditions sheet:/opp_sheet:/support:/card:, the row filter of costs and of search/evolve_now):
 # a filter is (FK_*, value) and holds for one card; a negative FK_* is the negation ("attr!=Virus")

@@ -2449,7 +2449,7 @@ def test_round11a_a_card_placed_beside_the_box(rows):
         assert sum(e.startswith("beside") for e in tr.effects) == 1
     assert translate_row(by["Re-07t"]).effects == ["atk*2 if opp_higher & level!=III | limit: turn",
                                                    "beside | when: appear | filter: name=Metal Garurumon"]
-    # the cards whose other sentences still fail keep their labels (Re-23t's two limits, Re-11t, Re-15t)
+    # the cards whose other sentences still fail keep their labels (Re-23t's two limits; Re-11t, Re-15t: round 13e)
     assert translate_row(by["Re-23t"]).unmodeled == ["limit"]
     # a quoted card title on a sheet: the partners' abilities and Re-58t
     assert translate_row(by["Re-02t"]).effects[-1] == "atk*2 if sheet:name=Yagami Taichi | when: passive"
@@ -2556,3 +2556,42 @@ def test_round13a_evo_end():
     for text in (swap, lose):
         assert "timing" in translate_option("X", "Evolution Phase", "Program", text).unmodeled  # no step
         assert "timing" in translate_option("X", "Battle Phase", "Program", text).unmodeled  # another timing
+    # cards max)"): round 13e's search with a maximum (below)
+
+
+def test_round13e_translations(rows):
+    # round 13e (tests/test_engine_cov13e.py): a search with a maximum, search(K,M) (Excited Koshiro Re-16t)
+    by = {r["Card Number"]: r for r in rows}
+    tr = translate_row(by["Re-16t"])
+    assert tr.modeled and tr.effects == [
+        "search(9,2) | cost: gauge | limit: now | filter: name=Dancing Time!! or group=Chosen Children"]
+    # the maximum applies to the card and the group together; without "(N cards max)" the sentence takes no reading
+    assert not translate_option("X", "Battle Phase", "Program",
+                                "Draw 9 cards from the top of your Net Ocean, and add to your hand the card 'Dancing Time!!',"
+                                " or any cards belonging to the category 'Chosen Children'. Shuffle the remaining cards"
+                                " back into your Net Ocean.").modeled
+    # a stacked point-gauge Digimon to the hand, never the start-of-game card (Takenouchi Sora (1) Re-11t)
+    tr = translate_row(by["Re-11t"])
+    assert tr.modeled and tr.effects == ["gauge_to_hand(1) if points<=80 | limit: now | filter: kind=Digimon",
+                                         "beside | when: appear | filter: name=Hououmon"]
+    # the negation of a Program or a Field (Izumi Koshiro (1) Re-15t): negate_option on the two types
+    tr = translate_row(by["Re-15t"])
+    assert tr.modeled and tr.effects == ["negate_option if card:optype!=Item | limit: now",
+                                         "beside | when: appear | filter: name=Herakle Kabuterimon"]
+    assert sorted(r["Card Number"].strip() for r in rows
+                  if any("card:optype!=Item" in e for e in translate_row(r).effects)) == ["Re-15t"]
+    # one row per name in hand, held from the use (Concentration of New Power Bx-8s); its "Show the opponent your entire
+    # hand" is no row
+    tr = translate_row(by["Bx-8s"])
+    assert tr.modeled and tr.effects == [
+        f"atk+300 if use_hand:name={n} & frame=Red & level=Ultimate | cost: mill(2) | limit: battle"
+        for n in ("DORUgoramon", "Ouryumon", "Dinotigermon", "Alphamon")]
+    assert sorted(r["Card Number"].strip() for r in rows
+                  if any("use_hand:" in e for e in translate_row(r).effects)) == ["Bx-8s"]
+    # without the words on names counted once, the count stays unread (a name's copies would each count)
+    assert not translate_option("X", "Battle Phase", "Program", "For every Ouryumon or Alphamon card in your hand, add 300"
+                                " to your attack power.").modeled
+    # the words match those cards only
+    users = sorted(r["Card Number"].strip() for r in rows
+                   if any(e.startswith(("gauge_to_hand", "search(9,")) for e in translate_row(r).effects))
+    assert users == ["Re-11t", "Re-16t"]

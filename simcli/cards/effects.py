@@ -78,6 +78,7 @@ One effect per string::
                                            option card among them; then its deck is shuffled ("Cracker")
               | search(K)                  look at the own top K deck cards: those matching the row filter
                                            go to hand; the deck is shuffled
+              | search(K,M)                (round 13e) … at most M of them, the top matches first ("(2 cards max)")
               | gauge_mill(N)              stack the own top N deck cards onto the own point gauge
               | tutor(N)                   take up to N cards from the own deck or Dark Area into the hand
                                            (the player chooses, none is allowed; the deck is shuffled
@@ -85,6 +86,8 @@ One effect per string::
               | dark_to_hand(N)            (round 10a) take up to N cards matching the row filter (if any) from the
                                            own Dark Area into the hand, one at a time (as many as there are; the
                                            pick: tutor's preference, else the last matching card to arrive)
+              | gauge_to_hand(N)           (round 13e) … from the own point gauge, never the start-of-game card (its
+                                           first card, DM-SET-1); dark_to_hand's pick
               | no_loss                    this turn a lost battle costs no points and the Digimon stays
               | no_draw_loss               this turn a drawn battle costs neither player its 10 points
               | opp_wipe                   the opponent's hand and option slots go to its Dark Area
@@ -211,6 +214,9 @@ One effect per string::
               | use_hand OP2 N             (round 11c) cards in the own hand when the row applies at the card's use
                                            ("when there are 4 cards in your hand when this card is activated"); a
                                            rebuild's replay of the logged row holds it (a latched condition)
+              | use_hand:FILTER            (round 13e) a card in the own hand matches FILTER when the row applies at
+                                           the card's use, held as use_hand OP2 N ("for every DORUgoramon, … card in
+                                           your hand (… the same name … counted as one …)": one row per name)
               | opp_used:FILTER | opp_unused:FILTER  (round 11c) the opponent used / did not use, in this battle after
                                            this row applied at its card's use, an option matching FILTER ("After
                                            that, if the opponent uses 'High Speed Plug-In B (St-51)'": number=St-51);
@@ -389,6 +395,7 @@ _OP_CALL = {
     "gauge_mill": E.OP_GAUGE_MILL,
     "tutor": E.OP_TUTOR,
     "dark_to_hand": E.OP_DARK_TO_HAND,  # round 10a
+    "gauge_to_hand": E.OP_GAUGE_TO_HAND,  # round 13e
     "draw_to": E.OP_DRAW_TO,  # round 11g
     "swap_hand_slot": E.OP_SWAP_HAND_SLOT,  # round 12c
     "both_lose_may": E.OP_BOTH_LOSE_MAY,  # round 13a
@@ -437,7 +444,8 @@ _COND_FRAME = {"frame": E.C_FRAME, "opp_frame": E.C_OPP_FRAME}
 _COND_FILTER = {"sheet": E.C_SHEET, "opp_sheet": E.C_OPP_SHEET, "support": E.C_SUPPORT, "card": E.C_CARDF,
                 "opp_hand": E.C_OPP_HANDF, "slot": E.C_SLOTF,
                 "slot_up": E.C_SLOT_UP,
-                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED}  # round 11c
+                "opp_used": E.C_OPP_USED, "opp_unused": E.C_OPP_USED,  # round 11c
+                "use_hand": E.C_USE_HANDF}  # round 13e: a card in the own hand at the use, held
 # round 9a: "opp_hand[N]:FILTER", N or more matching cards (the count in the condition's name)
 _COND_COUNT = {"opp_hand": E.C_OPP_HANDN, "slot_up": E.C_SLOT_UP, "opp_sheet": E.C_OPP_SHEETN}  # round 11g: opp_sheet[N]
 _RE_COUNT = re.compile(r"^([a-z_]+)\[(\d+)\]$")
@@ -532,6 +540,10 @@ def _parse_op(s: str) -> tuple[str, int, int, str]:
         return (m.group(1) + "*", k, 1, "") if m.group(2) == "*" else (m.group(1) + "*", 1, k, "")
     if m := _RE_AS.match(s):
         return m.group(1) + "=", E.BT_NAMES.index(m.group(2)), 1, ""
+    if (m := _RE_PER.match(s)) and m.group(1) == "search":  # round 13e: search(K) or search(K,M), M the maximum
+        if m.group(3) is not None and int(m.group(3)) == 0:
+            raise EffectSyntaxError(f"maximum 0 in {s!r}")
+        return "search", int(m.group(2)), int(m.group(3) or 0), ""
     if (m := _RE_CALL.match(s)) and m.group(1) in _OP_CALL:
         return m.group(1), int(m.group(2)), 1, ""
     if (m := _RE_CALL2.match(s)) and m.group(1) in _OP_CALL2:
@@ -762,7 +774,7 @@ def parse_effect(text: str) -> Effect:
     if op == "beside" and timing != "appear":
         raise EffectSyntaxError(f"beside acts at an appearance ('when: appear'): {text!r}")
     if filters and not (needs_filter or op in ("evolve_now", "evolve_ignore", "opp_clear", "opp_discard_hand", "opp_box_dark", "opp_support_dark",
-                                                     "box_dark_pick", "dark_to_hand")):
+                                                     "box_dark_pick", "dark_to_hand", "gauge_to_hand")):
         raise EffectSyntaxError(f"a filter does nothing in {text!r}")
     if any_of and (op not in ("search", "dark_to_hand", "evolve_now") or len(filters) < 2
                    or (op == "evolve_now" and any(f[:2] != ("name", "=") for f in filters))):
@@ -796,6 +808,8 @@ def format_effect(e: Effect) -> str:
         head = f"{e.op[:-1]}*{e.arg}" if e.arg2 == 1 else f"{e.op[:-1]}/{e.arg2}"
     elif e.op.endswith("="):
         head = f"{e.op}{E.BT_NAMES[e.arg]}"
+    elif e.op == "search" and e.arg2:  # round 13e: the maximum
+        head = f"search({e.arg},{e.arg2})"
     elif e.op in _OP_CALL:
         head = f"{e.op}({e.arg})"
     elif e.op in _OP_CALL2:

@@ -1057,6 +1057,10 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         # negation of either type (negate_option on the types named)
         (r"invalidate one of (?:the|your) opponent's (?P<t>program or item|item or program) option cards before (?:it takes|they take)"
          r" effect(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_option", ("card:optype!=Field",))]),
+        # round 13e: "Invalidate one of the Program or Field Option cards used by the opponent before it takes effect, and
+        # send it to the Dark Area" (Izumi Koshiro (1) Re-15t): the same negation, of the two types named
+        (r"invalidate one of the program or field option cards used by the opponent before it takes effect(?:,? and send it"
+         r" to the dark area)?", lambda m: [_Eff("negate_option", ("card:optype!=Item",))]),
         (r"invalidate one of (?:the|your) opponent's program option cards before (?:it takes|they take) effect"
          r"(?:,? and send it to the dark area)?", lambda m: [_Eff("negate_program")]),
         (r"invalidate one of (?:the|your) opponent's option cards before (?:it takes|they take) effect(?:,? and send it to the dark area)?",
@@ -1146,6 +1150,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
         (r"show your whole hand to (?:your|the) opponent,? and if (?:it contains (?:an? |one )?(?P<w>.+?)|there is (?:an? |one )?"
          r"(?P<w2>.+?) in your hand),? (?:(?P<mul>double|triple|quadruple|quintuple) your attack power|add (?P<add>\d+) to your"
          r" attack power)", _show_whole),
+        # round 13e: "For every DORUgoramon, Ouryumon, Dinotigermon, or Alphamon card in your hand (multiple cards with the
+        # same name are counted as one card each), add 300 to your attack power" (Concentration of New Power Bx-8s): a name
+        # counts once, so one row per name, each on a card of that name in hand at the use (use_hand:, held)
+        (rf"for every ({_NAME_ALT}), ({_NAME_ALT}), ({_NAME_ALT}),? or ({_NAME_ALT}) card in your hand \(multiple cards with"
+         r" the same name are counted as one card each\),? add (\d+) to your attack power",
+         lambda m: [_Eff(f"atk+{m.group(5)}", (f"use_hand:name={_fix_name(m.group(k))}",)) for k in range(1, 5)]),
         # "send one Xmon card from your hand to your support box, and add N to your attack power": cost ``place``
         # (the card is not a support Digimon, seed 003 §3.4)
         (rf"(?:send|place|move) (?:one |an? )(?P<w>.+?) (?:card )?from your hand (?:in)?to your support box,? and"
@@ -1185,6 +1195,14 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
          r" (?:category|group) '([^']+)' or the (?:category|group) '([^']+)'\. shuffle the remaining cards (?:back )?into"
          r" your (?:net ocean|deck)",
          lambda m: [_Eff(f"search({_num(m.group(1))})", filters=(f"group={m.group(2)} or group={m.group(3)}",))]),
+        # round 13e: "Draw 9 cards from the top of your Net Ocean, and add to your hand the card 'Dancing Time!!', or any
+        # cards belonging to the category 'Chosen Children' (2 cards max). Shuffle …" (Re-16t): search(9,2), the top two
+        # matches (the player's pick of two among more: the top ones, as search takes them)
+        (rf"draw {_N} cards? from the top of your net ocean,? and add to your hand the card '([^']+)',? or any cards"
+         r" belonging to the (?:category|group) '([^']+)' \((\d) cards max\)\. shuffle the remaining cards (?:back )?into"
+         r" your (?:net ocean|deck)",
+         lambda m: [_Eff(f"search({_num(m.group(1))},{m.group(4)})",
+                         filters=(f"name={_fix_name(m.group(2))} or group={m.group(3)}",))]),
         (rf"draw (?:the top )?{_N} cards?(?: (?:from|of) (?:the top of )?your net ocean)?(?:,? and add (?:it|them) to your hand)?"
          r"|draw the top card (?:of|from) your net ocean(?:,? and add it to your hand)?",
          lambda m: [_Eff(f"draw({_num(m.group(1) or '1')})")]),
@@ -1219,6 +1237,12 @@ def _act_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[_Eff]]]]:
                          filters=(f"name={_fix_name(m.group(3))} or name={_fix_name(m.group(4))}",))]),
         (r"choose (?:one|1) digimon card from your dark area,? and add it to your hand",
          lambda m: [_Eff("dark_to_hand(1)", filters=("kind=Digimon",))]),
+        # round 13e: "Add one of the Digimon cards currently stacked on your point gauge to your hand (this effect cannot be
+        # used to add to your hand the card that was placed on the point gauge at the start of the game)" (Re-11t):
+        # gauge_to_hand(1), never the gauge's first card (DM-SET-1)
+        (r"add one of the digimon cards currently stacked on your point gauge to your hand \(this effect cannot be used to"
+         r" add to your hand the card that was placed on the point gauge at the start of the game\)",
+         lambda m: [_Eff("gauge_to_hand(1)", filters=("kind=Digimon",))]),
         (rf"choose (?:one|1) (?P<a>{_LV}) digimon card and (?:one|1) (?P<b>{_LV}) digimon card from your dark area,? and add"
          r" them to your hand",
          lambda m: _dark_levels(m.group("a"), m.group("b"))),
@@ -2913,6 +2937,9 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
     # round 10d: "You may check the contents of up to three face-down cards in the opponent's slots" (CD-4): a look that
     # changes nothing (the players do not use what they would see; as round 4's "check the contents of the opponent's hand")
     (r"you may check the contents of up to (?:three|3) face-down cards in the opponent's slots\.?", lambda m, ctx: []),
+    # round 13e: "Show the opponent your entire hand" (Concentration of New Power Bx-8s, before its count of names in the
+    # hand): showing changes nothing in a game (round 10a's show costs)
+    (r"show the opponent your entire hand\.?", lambda m, ctx: [_U("hand")] if ctx.digimon else []),
     # round 11f: "For the next turn only, the upper limit of your hand becomes 8" (Jumper Board Bo-452, a Point Calculation
     # card whose limit keeps it face-up to the end of the next turn): hand_limit(8), read while the card is face-up, so
     # its next Preparation trims and draws to 8 (C-HAND-1's 6 otherwise; seed 003 §3.2.2 draws "to 6, the maximum")

@@ -300,6 +300,12 @@ def _cond_check_c_nb(T, S, M, X, p, r, card):
             ok = T.ct[p, cp, F_VNAME] == (v & 0xFFFF) or T.ct[p, cp, F_VNAME] == (v >> E.NAME2_SHIFT)
         elif kind == E.C_OPP_SLOTS:  # round 13b: the opponent's slot cards, face up or down (last: no extra test)
             ok = cmp_num_nb(3 - free_slots_nb(S, o), c, v)
+        elif kind == E.C_USE_HANDF:  # round 13e: a matching own hand card at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY
+            for i in range(S[p, HAND_N]):
+                if ok:
+                    break
+                ok = card_match_nb(T, p, S[p, HAND + i], c, v)
         else:
             ok = False
         if not ok:
@@ -862,10 +868,12 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
     elif op == E.OP_SEARCH:
         n = min(arg, S[p, DECK_N])
         top = S[p, DECK_N] - 1
+        k = 0  # cards taken; arg2 > 0: at most arg2 (round 13e: "(2 cards max)", the top matches first)
         for j in range(n):  # the top card first
             i = top - j
             c = S[p, DECK + i]
-            if row_filter_nb(T, p, c, r):
+            if (arg2 == 0 or k < arg2) and row_filter_nb(T, p, c, r):
+                k += 1
                 for q in range(i, S[p, DECK_N] - 1):  # out of the deck, order kept
                     S[p, DECK + q] = S[p, DECK + q + 1]
                 S[p, DECK_N] -= 1
@@ -900,7 +908,9 @@ def _apply_row_c_nb(T, S, M, X, p, r, from_option, rng, card, count):
         if from_deck:
             shuffle_nb(rng, S[p, DECK:DECK + S[p, DECK_N]], np.int64(S[p, DECK_N]))
     elif op == E.OP_DARK_TO_HAND:  # round 10a
-        dark_to_hand_nb(T, S, p, r, arg)
+        dark_to_hand_nb(T, S, p, r, arg, DARK, DARK_N, 0)
+    elif op == E.OP_GAUGE_TO_HAND:  # round 13e: the gauge's stacked cards (position 0, the start-of-game card, never)
+        dark_to_hand_nb(T, S, p, r, arg, GAUGE, GAUGE_N, 1)
     elif op == E.OP_SWAP_HAND_SLOT:  # round 12c: a hand / slot exchange (Bo-161), one fixed choice
         swap_hand_slot_nb(T, S, p, arg)
     elif op == E.OP_BOTH_LOSE_MAY:  # round 13a: "you may lower both … points by arg" (CD-5), one fixed choice
@@ -979,30 +989,31 @@ def would_keep_nb(T, S, p, c):
 
 
 @njit(cache=True, _nrt=False)
-def dark_to_hand_nb(T, S, p, r, n):
-    """Round 10a, dark_to_hand(n): up to n cards matching row r's filter from p's Dark Area into the hand, one at a time
+def dark_to_hand_nb(T, S, p, r, n, z, zn, lo):
+    """Round 10a, dark_to_hand(n): up to n cards matching row r's filter from p's Dark Area (z, zn: DARK, DARK_N; round
+    13e's gauge_to_hand: GAUGE, GAUGE_N, positions from lo = 1) into the hand, one at a time
     (reference_effects.apply_row)."""
     for _ in range(n):
-        i = dark_pick_nb(T, S, p, r)
+        i = dark_pick_nb(T, S, p, r, z, zn, lo)
         if i < 0:
             return
-        c = S[p, DARK + i]
-        for q in range(i, S[p, DARK_N] - 1):
-            S[p, DARK + q] = S[p, DARK + q + 1]
-        S[p, DARK_N] -= 1
+        c = S[p, z + i]
+        for q in range(i, S[p, zn] - 1):
+            S[p, z + q] = S[p, z + q + 1]
+        S[p, zn] -= 1
         push_nb(S, p, HAND, HAND_N, c)
         S[p, DRAWN] |= np.int32(1) << c
 
 
 @njit(cache=True, _nrt=False)
-def dark_pick_nb(T, S, p, r):
-    """reference_effects.dark_pick: the Dark Area position dark_to_hand takes next, -1 for none.  Tutor's preference
-    among the cards matching row r's filter, else the last matching card to arrive."""
+def dark_pick_nb(T, S, p, r, z, zn, lo):
+    """reference_effects.dark_pick: the Dark Area position (the zone z, zn from position lo) dark_to_hand takes next,
+    -1 for none.  Tutor's preference among the cards matching row r's filter, else the last matching card to arrive."""
     best = -1
     best_lv = -1
     last = -1
-    for i in range(S[p, DARK_N]):
-        c = S[p, DARK + i]
+    for i in range(lo, S[p, zn]):
+        c = S[p, z + i]
         if not row_filter_nb(T, p, c, r):
             continue
         last = i

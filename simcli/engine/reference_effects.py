@@ -285,6 +285,8 @@ def cond_ok(g, p, row, mods=None, card=-1) -> bool:
             ok = int(t.vname[p.seat, cp]) in (v & 0xFFFF, v >> E.NAME2_SHIFT)
         elif kind == E.C_OPP_SLOTS:  # round 13b: the opponent's slot cards, face up or down
             ok = cmp_num(sum(1 for x in o.slots if x >= 0), c, v)
+        elif kind == E.C_USE_HANDF:  # round 13e: a matching own hand card at the use, held as C_USE_HAND
+            ok = card <= E.COND_REPLAY or any(card_match(t, p.seat, y, c, v) for y in p.hand)
         else:
             ok = False
         if not ok:
@@ -857,6 +859,8 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
         n = min(arg, len(p.deck))
         top = p.deck[len(p.deck) - n:][::-1]  # the top card first
         take = [c for c in top if row_filter(t, p.seat, c, row)]
+        if arg2 > 0:  # round 13e: at most arg2 cards ("(2 cards max)"), the top matches first
+            take = take[:arg2]
         for c in take:
             p.deck.remove(c)
             p.hand.append(c)
@@ -881,10 +885,18 @@ def apply_row(g, p, row, from_option: bool, mods=None, sim: bool = False, card: 
             g.rng.shuffle(p.deck)
     elif op == E.OP_DARK_TO_HAND:  # round 10a
         for _ in range(arg):
-            i = dark_pick(g, p, row)
+            i = dark_pick(g, p, row, p.dark)
             if i is None:
                 break
             c = p.dark.pop(i)
+            p.hand.append(c)
+            p.drawn |= 1 << c
+    elif op == E.OP_GAUGE_TO_HAND:  # round 13e: the gauge's stacked cards (position 0, the start-of-game card, never)
+        for _ in range(arg):
+            i = dark_pick(g, p, row, p.gauge, 1)
+            if i is None:
+                break
+            c = p.gauge.pop(i)
             p.hand.append(c)
             p.drawn |= 1 << c
     elif op == E.OP_DARK_TO_DECK:  # round 11g: the Dark Area (its order) on top of the Net Ocean, then the shuffle
@@ -952,13 +964,15 @@ def would_keep(g, p, c):
     return on
 
 
-def dark_pick(g, p, row):
+def dark_pick(g, p, row, zone, lo=0):
     """Round 10a: the Dark Area position ``dark_to_hand`` takes next, or None (no card matches the row filter).  Decided:
     tutor's preference among the matching cards (the highest-level Digimon that would be on an evolution chain of hand
-    cards, BL-2; the first to arrive among equals), else the last matching card to arrive."""
+    cards, BL-2; the first to arrive among equals), else the last matching card to arrive.  zone: p.dark (round 13e:
+    p.gauge from position lo = 1, gauge_to_hand)."""
     t = g.t
     best, best_lv, last = None, -1, None
-    for i, c in enumerate(p.dark):
+    for i in range(lo, len(zone)):
+        c = zone[i]
         if not row_filter(t, p.seat, c, row):
             continue
         last = i
