@@ -53,7 +53,7 @@ NEEDS = {
     "test_engine_cov10d": ("turn",), "test_engine_rul10e": ("turn",), "test_engine_kwpass": ("turn",),
     
     "test_engine_cov12d": ("turn",), "test_engine_cov12c": ("turn",), "test_engine_cov12a": ("turn",), "test_engine_cov12b": ("turn",),
-    "test_engine_cov13a": ("turn",), "test_engine_cov13b": ("turn",), "test_engine_cov13d": ("turn", "full"), "test_engine_cov13f": ("turn",), "test_engine_cov13c": ("turn",), "test_engine_cov13e": ("turn",),
+    "test_engine_cov13a": ("turn",), "test_engine_cov13b": ("turn",), "test_engine_cov13d": ("turn", "full"), "test_engine_cov13f": ("turn",), "test_engine_cov13c": ("turn",), "test_engine_cov13e": ("turn",), "test_engine_cov13g": ("turn", "full"),
     "test_engine_cov11g": ("turn",), "test_engine_cov11f": ("turn",), "test_engine_cov11a": ("turn",), "test_engine_cov11b": ("turn",), "test_engine_cov11c": ("turn",), "test_engine_cov11d": ("turn",), "test_engine_cov11e": ("turn",),
     "test_engine_headline": ("turn", "full"), "test_frame_names": ("turn",),
     "test_requirement_cards": ("turn", "full"),

@@ -472,7 +472,9 @@ def _cond_rules() -> list[tuple[re.Pattern, Callable[[re.Match], list[str] | Non
          lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
         (rf"(?:the |your )?opponent(?:'s digimon)? is (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
          lambda m: _frame_conds("opp_", m.group(1), m.group(2))),
-        (rf"(?:your digimon is|you are) (?:a |an )?(red|blue|gold) frame(?: {_LVLIST})?(?: digimon)?",
+        # round 13 (lead): "when your Digimon is red frame and Level IV, Perfect, or Ultimate level" (New Digital World NDW
+        # Bx-34) reads as "a red frame Level IV, …"
+        (rf"(?:your digimon is|you are) (?:a |an )?(red|blue|gold) frame(?:,? and)?(?: {_LVLIST})?(?: digimon)?",
          lambda m: _frame_conds("", m.group(1), m.group(2))),
         # round 10a: "facing a Digimon with a golden card frame" (Beelzebumon Blast Mode Re-82)
         (r"facing (?:a |an )?digimon with (?:a |an )?(red|blue|gold)(?:en)? (?:card )?frame",
@@ -2953,6 +2955,17 @@ _CLAUSE_RULES_SRC: list[tuple[str, _Builder]] = [
      lambda m, ctx: [_U("lifespan")] if ctx.digimon or ctx.timing != "point" else [_Eff("keep_box")]),
     (r"for the next turn only, the upper limit of your hand becomes (?P<n>\d+)\.?",
      lambda m, ctx: [_U("hand")] if ctx.digimon or ctx.timing != "point" else [_Eff(f"hand_limit({m.group('n')})")]),
+    # round 13 (lead): "For the next turn only, the upper limit of your hand becomes 4, and add 100 to your attack power (if
+    # your hand has more than 4 cards in it, adjust it during the preparation phase so that there are only 4 cards in your
+    # hand)" (Jumper ROM Bo-451, Jumper Board's twin): hand_limit(4) and a battle row; an option with rows at the Point
+    # Calculation and in battle is never used in a battle window (battle_card), so its battle row acts in the next turn's
+    # battle from the face-up slot (the card's turns(2) keeps it there to the end of that turn); the parenthesis is what
+    # hand_limit does in Preparation (C-HAND-1)
+    (r"for the next turn only, the upper limit of your hand becomes (?P<n>\d+), and add (?P<a>\d+) to your attack power"
+     r" \(if your hand has more than (?P=n) cards in it, adjust it during the preparation phase so that there are only"
+     r" (?P=n) cards in your hand\)\.?",
+     lambda m, ctx: [_U("hand")] if ctx.digimon or ctx.timing != "point" else
+     [_Eff(f"hand_limit({m.group('n')})"), _Eff(f"atk+{m.group('a')}", (), "battle")]),
     # round 10d: "You do not regain any points from evolving to Ultimate level using this card" (Evolve to Ultimate with
     # the Power of the Net!!! Ta-1, an evolve_ignore card into an Ultimate): a marker row of the option; the Digimon it
     # evolved this turn gains no points from its own `evolved` heal rows (no_evo_heal)
@@ -4002,9 +4015,10 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
         tr.unmodeled.append("condition")
     paid: dict[str, list[str]] = {}  # an option's rows of one timing state one cost (paid once per use)
     for h in heads:
-        evolved = h.when == "evolved" and not ctx.digimon  # an option's row for the evolved Digimon: not
-        # under the option's usage restrictions and costs (checked and paid when it was used)
-        conds = list(dict.fromkeys(list(h.conds) + ([] if evolved else card_conds)))
+        unbound = (h.when == "evolved" or (h.when == "battle" and ctx.timing == "point")) and not ctx.digimon
+        # an option's row for the evolved Digimon, or a Point Calculation option's battle row (it acts in the next turn's
+        # battle, Jumper ROM Bo-451): not under the option's usage restrictions and costs (checked and paid when it was used)
+        conds = list(dict.fromkeys(list(h.conds) + ([] if unbound else card_conds)))
         # "when this Digimon gains the ability X": keyword=X is that only while X is not printed on it
         gained = [c[7:] for c in conds if c.startswith("GAINED:")]
         conds = [c for c in conds if not c.startswith("GAINED:")]
@@ -4038,11 +4052,11 @@ def _assemble(pieces: list, ctx: _Ctx, tr: Translation) -> Translation:
             s = h.op + (" if " + " & ".join(conds) if conds else "")
             if h.when and h.when != ctx.timing:
                 s += f" | when: {h.when}"
-            all_costs = list(dict.fromkeys(list(h.costs) + ([] if evolved else costs)))
+            all_costs = list(dict.fromkeys(list(h.costs) + ([] if unbound else costs)))
             if len(all_costs) > E.MAX_COSTS:
                 tr.unmodeled.append("cost")
                 continue
-            if not ctx.digimon and not evolved and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
+            if not ctx.digimon and not unbound and paid.setdefault(h.when or ctx.timing or "", all_costs) != all_costs:
                 tr.unmodeled.append("cost")
                 continue
             if all_costs:

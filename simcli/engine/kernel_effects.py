@@ -1517,6 +1517,15 @@ def dark_event_nb(T, S, M, X, p, c):
             S[o, PTS] = max(0, S[o, PTS] - T.eff[r, E_ARG] * n)
 
 
+@njit(cache=True, inline="always")
+def battle_card_nb(T, p, c):
+    """Option c has battle rows and is used in a battle window (reference_effects.battle_card): an option with rows at
+    the Point Calculation too is a Point Calculation card whose battle rows act in a later battle from its face-up slot
+    (Jumper ROM Bo-451: "for the next turn only … add 100"), never used in a window."""
+    m = T.ct[p, c, F_TIMINGS]
+    return (m & (1 << E.T_BATTLE)) != 0 and (m & (1 << E.T_POINT)) == 0
+
+
 @njit(cache=True, _nrt=False)
 def swap_pick_nb(T, S, p, mask):
     """Round 12c (swap_hand_slot, reference_effects.swap_pick): the exchange every player makes, as k * 64 + hand
@@ -1524,12 +1533,11 @@ def swap_pick_nb(T, S, p, mask):
     the first Option card in hand that has a battle row and may lie in that slot (slot_pos 0 or k + 1)."""
     for k in range(3):
         c = S[p, SLOT + k]
-        if ((mask >> k) & 1) == 0 or c < 0 or S[p, SLOT_UP + k] != 0 or (T.ct[p, c, F_TIMINGS] & (1 << E.T_BATTLE)) != 0:
+        if ((mask >> k) & 1) == 0 or c < 0 or S[p, SLOT_UP + k] != 0 or battle_card_nb(T, p, c):
             continue
         for pos in range(S[p, HAND_N]):
             h = S[p, HAND + pos]
-            if T.ct[p, h, F_KIND] == E.KIND_OPTION and T.ct[p, h, F_USABLE_OPT] != 0 \
-                    and (T.ct[p, h, F_TIMINGS] & (1 << E.T_BATTLE)) != 0 \
+            if T.ct[p, h, F_KIND] == E.KIND_OPTION and T.ct[p, h, F_USABLE_OPT] != 0 and battle_card_nb(T, p, h) \
                     and (T.ct[p, h, F_SLOT_POS] == 0 or T.ct[p, h, F_SLOT_POS] == k + 1):
                 return k * 64 + pos
     return -1
@@ -2553,11 +2561,11 @@ def ability_ready_nb(T, S, M, X, p, c, r):
 
 @njit(cache=True, inline="always")
 def option_ready_nb(T, S, M, X, p, k):
-    """The option in slot k can be used in this window (face-down, usable, not banned, its battle rows
+    """The option in slot k can be used in this window (face-down, usable, a battle card, not banned, its battle rows
     payable; a card that negates only as an answer: reference_greedy.battle_actions)."""
     c = S[p, SLOT + k]
     return c >= 0 and S[p, SLOT_UP + k] == 0 and T.ct[p, c, F_USABLE_OPT] != 0 and not face_up_blocked_nb(T, S, p, c) \
-        and (T.ct[p, c, F_TIMINGS] & TM_NEGATE) == 0 \
+        and (T.ct[p, c, F_TIMINGS] & TM_NEGATE) == 0 and battle_card_nb(T, p, c) \
         and rows_payable_at_nb(T, S, p, c, E.T_BATTLE) and not banned_nb(T, S, M, X, p, c)
 
 

@@ -989,8 +989,12 @@ def rows(g, seat, card):
     return [t.effects[r] for r in range(int(t.eff_lo[seat, card]), int(t.eff_hi[seat, card]))]
 
 
-def _battle_card(g, seat, card) -> bool:
-    return any(int(r[E.E_TIMING]) == E.T_BATTLE for r in rows(g, seat, card))
+def battle_card(g, seat, card) -> bool:
+    """The option has battle rows and is used in a battle window (kernel_effects.battle_card_nb): an option with rows
+    at the Point Calculation too is a Point Calculation card whose battle rows act in a later battle from its face-up
+    slot (Jumper ROM Bo-451: "for the next turn only … add 100"), never used in a window."""
+    tms = {int(r[E.E_TIMING]) for r in rows(g, seat, card)}
+    return E.T_BATTLE in tms and E.T_POINT not in tms
 
 
 def swap_pick(g, p, mask):
@@ -999,10 +1003,10 @@ def swap_pick(g, p, mask):
     battle row and may lie in that slot (slot_pos 0 or k + 1) — a card for this battle in place of one that has none."""
     t, s = g.t, p.seat
     for k, c in enumerate(p.slots):
-        if not (mask >> k) & 1 or c < 0 or p.slot_up[k] != 0 or _battle_card(g, s, c):
+        if not (mask >> k) & 1 or c < 0 or p.slot_up[k] != 0 or battle_card(g, s, c):
             continue
         for pos, h in enumerate(p.hand):
-            if t.kind[s, h] == E.KIND_OPTION and t.usable_opt[s, h] and _battle_card(g, s, h) \
+            if t.kind[s, h] == E.KIND_OPTION and t.usable_opt[s, h] and battle_card(g, s, h) \
                     and int(t.slot_pos[s, h]) in (0, k + 1):
                 return k, pos
     return None

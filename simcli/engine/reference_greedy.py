@@ -40,7 +40,7 @@ from simcli.engine.reference_effects import (NEGATE_OPS, OPP_OPS, OPT_ITEM, OPT_
                                              cond_ok, cost_payable, legal_appearances, matching_hand, next_level_targets,
                                              rows)
 from simcli.engine.reference_effects import appear_host, box_sides, row_filter, support_barred
-from simcli.engine.reference_effects import swap_pick  # round 12c
+from simcli.engine.reference_effects import battle_card, swap_pick  # round 12c; battle_card: Jumper ROM Bo-451
 from simcli.engine.tables import R_FROM, R_JOG
 
 
@@ -443,8 +443,10 @@ def battle_actions(g, p):
             continue
         rs = option_rows(g, p, c, E.T_BATTLE)
         # a card that negates is used only as an answer (negate_response): "Invalidate … before it
-        # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone
-        if rs and all(cost_payable(g, p, r) for r in rs) and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
+        # takes effect. After that, add 50" (Elaborate Tactics!) has nothing to act on alone; a Point Calculation card's
+        # battle rows act in a later battle from its face-up slot (battle_card: Jumper ROM Bo-451)
+        if rs and battle_card(g, s, c) and all(cost_payable(g, p, r) for r in rs) \
+                and not any(int(r[E.E_OP]) in NEGATE_OPS for r in rs):
             opts.append((1, k, rs, c))
     return abil, sup, opts
 
