@@ -32,7 +32,7 @@ from simcli.engine.tables import (  # noqa: F401
 from simcli.engine import enums as E
 from simcli.engine.tables import F_SLOT_POS
 from simcli.engine.kernel_effects import effects_after_evolution, effects_auto, effects_result_rows  # noqa: F401
-from simcli.engine.kernel_effects import effects_evo_end, effects_point_start
+from simcli.engine.kernel_effects import effects_battle_lost, effects_evo_end, effects_point_start
 from simcli.engine.kernel_effects import (after_evolution_nb, appear_nb, auto_abilities_nb,  # noqa: F401
                                           battle_lost_nb, battle_start_nb, end_phase_nb, end_turn_nb, final_attack_nb,
                                           forced_draw_nb, hand_limit_nb, lifespan_ends_nb, lost_to_hand_nb, reset_m_nb, result_rows_nb, settle_nb,
@@ -492,7 +492,7 @@ def play_turn_nb(T, S, M, M2, X, W, K, rng, players, fa, t, stats_turns, uses, c
             else:
                 push_nb(S, lo, DARK, DARK_N, S[lo, TOP])
             S[lo, TOP] = -1
-        if battle_lost_nb(T, S, M, X, lo):  # options that end when the own Digimon loses (round 13c: a dark_* row)
+        if effects_battle_lost(eon, T, S, M, X, lo):  # options that end when the own Digimon loses (round 13c: a dark_* row)
             outcome = decided_nb(S)
             if outcome >= 0:
                 return res0, outcome

@@ -2661,6 +2661,20 @@ def evo_end_nb(T, S, M, X, fa, sa, rng):
                     apply_row_nb(T, S, M, X, p, r, True, rng, c, 0)
 
 
+def effects_battle_lost(eon, T, S, M, X, lo):
+    """battle_lost_nb behind the effects gate: without effect rows no option is ever face-up in a slot, so the death
+    check's option part has nothing to do (and the baseline / effects-none kernel does not compile dark_event_nb's
+    condition and immunity code)."""
+    return False if eon is None else battle_lost_nb(T, S, M, X, lo)
+
+
+@_overload(effects_battle_lost, inline="always", jit_options={"_nrt": False})
+def _effects_battle_lost(eon, T, S, M, X, lo):
+    if _gate_off(eon):
+        return lambda eon, T, S, M, X, lo: False
+    return lambda eon, T, S, M, X, lo: battle_lost_nb(T, S, M, X, lo)
+
+
 def effects_evo_end(eon, T, S, M, X, fa, sa, rng):
     """evo_end_nb behind the effects gate."""
     if eon is not None:
