@@ -52,12 +52,13 @@ def test_same_attribute_battle_result():
     assert used == 0 and g.ps[0].points == 90 and g.ps[1].points == 100
 
 
-def _search_game(effect, groups):
+def _search_game(effect, groups, names=None):
     """A's Point Calculation option `effect` in slot 0; A's Net Ocean holds, top first (the list's end), six fillers
-    (Preparation's draw, DM-PREP-1), cards 2 .. 7 of the given groups (None: no group), then more fillers.  Returns A
-    after one turn."""
+    (Preparation's draw, DM-PREP-1), cards 2 .. 7 of the given groups (None: no group; names: their names, else G0 ..
+    G5), then more fillers.  Returns A after one turn (round 13e's search(K,M) tests use it too)."""
+    names = names or [f"G{i}" for i in range(len(groups))]
     a = [digi("Alpha", bt="A", atk=(300, 200, 100)), opt("Knife", effects=[effect], timing="point")]
-    a += [opt(f"G{i}", group=gr) for i, gr in enumerate(groups)]
+    a += [opt(n, group=gr) for n, gr in zip(names, groups)]
     a = fill(a)
     b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
     T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from simcli.cards.db import load_db
 from simcli.engine.tables import compile_tables, wp_value
-from test_engine_helpers import both_turn, custom, place, scenario
+from test_engine_helpers import custom
 from test_engine_parity import _compare
-from test_engine_rules import digi, fill
+from test_requirement_cards import _evolved, _turn  # one turn: Alpha to AlphaIV with the given hand cards
 
 DB = load_db()
 
@@ -23,24 +23,6 @@ def test_database_record():  # DM-EVO-3, DM-EVO-4 (what the text says, as the im
     assert wp_value(DB["St-315"]) == 80  # a plain "Winning Percentage: 80%!" keeps its name's value
 
 
-def _turn(reqs, hand_cards, gamma=False):
-    """A: Alpha (Level III) on the box; in hand AlphaIV (Level IV, `reqs`), then `hand_cards`; with `gamma`, Gamma
-    (a Level IV Jogress partner) lies on top of the deck (drawn after Preparation's discards).  B: Beta.  One
-    turn, A first, greedy on both engines."""
-    alpha_iv = digi("AlphaIV", level="IV", bt="A", atk=(400, 300, 200), reqs=list(reqs))
-    extra = [digi("Gamma", level="IV", bt="B", atk=(350, 250, 150))] if gamma else []
-    a = fill([digi("Alpha", bt="A", atk=(300, 200, 100), lost=(20, 30, 40, 50)), alpha_iv] + list(hand_cards) + extra)
-    b = fill([digi("Beta", bt="B", atk=(250, 240, 150), lost=(10, 20, 30, 40))])
-    n = 2 + len(hand_cards) + len(extra)
-    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
-    place(g, 0, l3=0, hand=list(range(1, n - len(extra))), deck=list(range(n, 30)) + list(range(n - len(extra), n)))
-    place(g, 1, l3=0, deck=list(range(1, 30)))
-    both_turn(T, g, fa=0)
-    return g
-
-
-def _evolved(g) -> bool:
-    return g.ps[0].top == 1 and any("evolves Alpha → AlphaIV" in ln for ln in g.log)
 
 
 def test_winning_percentage_80_double_bang_serves_what_its_text_lists():  # DM-EVO-3 (the card's own text rules)

@@ -9,24 +9,8 @@ from __future__ import annotations
 
 from test_engine_effects import duel
 from test_engine_helpers import both_turn, place, scenario
+from test_engine_cov11d import _search_game  # a Point Calculation search over a prepared Net Ocean
 from test_engine_rules import digi, fill, opt
-
-
-def _search_game(effect, groups, names=None):
-    """A's Point Calculation option `effect` in slot 0; A's Net Ocean holds, top first (the list's end), six fillers
-    (Preparation's draw, DM-PREP-1), cards 2 .. 7 of the given groups (None: no group; names: their names), then more
-    fillers.  Returns A after one turn."""
-    names = names or [f"G{i}" for i in range(len(groups))]
-    a = [digi("Alpha", bt="A", atk=(300, 200, 100)), opt("Koshiro", effects=[effect], timing="point")]
-    a += [opt(n, group=gr) for n, gr in zip(names, groups)]
-    a = fill(a)
-    b = fill([digi("Beta", bt="B", atk=(250, 240, 150))])
-    T, g = scenario(a, b, effects=True, players=("greedy", "greedy"))
-    place(g, 0, l3=0, slots=(1, -1, -1), deck=list(range(8, 24)) + [7, 6, 5, 4, 3, 2] + list(range(24, 30)))
-    place(g, 1, l3=0, deck=list(range(1, 30)))
-    both_turn(T, g, fa=0)
-    assert g.card_uses[0, 1] == 1
-    return g.ps[0]
 
 
 GROUPS = ["Chosen Children", "Partner", "Chosen Children", None, "Chosen Children", "Chosen Children"]
